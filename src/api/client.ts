@@ -1,0 +1,373 @@
+import * as core from '@actions/core'
+import { Agent, request, type Dispatcher } from 'undici'
+import type { z } from 'zod'
+import { ApiError, type Operation } from './errors.js'
+import {
+  agentJobBody,
+  bundleBody,
+  describeIssues,
+  exportJobBody,
+  startExportBody
+} from './schemas.js'
+
+/** A static export job as the action understands it, whatever the server's exact shape. */
+export interface ExportJob {
+  jobId?: string
+  /** Raw status; `completed` and `failed` end a poll, anything else is still going. */
+  status: string
+  /** Percent, 0–100, when the server reports it. */
+  progress?: number
+  pageCount?: number
+  /** The server's reason on a failed job (`error`, else `message`). */
+  reason?: string
+  /** Present when a completed status already carries the link (a proposed API change). */
+  bundle?: BundleLink
+}
+
+export interface BundleLink {
+  url: string
+  /** Undefined when the server gave no usable time. */
+  expiresAt?: Date
+  /** The raw `expiresAt`, kept for messages when it could not be read. */
+  expiresAtText?: string
+  sizeBytes?: number
+}
+
+export interface AgentJob {
+  id?: string
+  status: string
+  repository?: string
+  ref?: string
+  model?: string
+  prLink?: string
+  createdAt?: string
+  archivedAt?: string
+  /** The body as received, for the `job` output. */
+  raw: Record<string, unknown>
+}
+
+export interface StartExportRequest {
+  domain: string
+  version?: string
+  paths?: readonly string[]
+}
+
+/** The four Admin API calls this action makes. */
+export interface AdminApi {
+  startExport(req: StartExportRequest, signal?: AbortSignal): Promise<ExportJob & { jobId: string }>
+  getExportJob(jobId: string, signal?: AbortSignal): Promise<ExportJob>
+  createBundle(jobId: string, signal?: AbortSignal): Promise<BundleLink>
+  getAgentJob(projectId: string, jobId: string, signal?: AbortSignal): Promise<AgentJob>
+}
+
+export interface AdminApiOptions {
+  baseUrl: URL
+  apiKey: string
+  /** Longest wait for response headers, and for each chunk of a body. */
+  requestTimeoutMs?: number
+  dispatcher?: Dispatcher
+  userAgent?: string
+}
+
+/** Bodies larger than this are not an Admin API answer (error pages included). */
+const MAX_BODY_BYTES = 1024 * 1024
+
+export function createAdminApi(options: AdminApiOptions): AdminApi {
+  const timeoutMs = options.requestTimeoutMs ?? 30_000
+  const dispatcher =
+    options.dispatcher ??
+    new Agent({
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connect: { timeout: timeoutMs }
+    })
+  const base = options.baseUrl.href.replace(/\/+$/, '')
+  const headers = {
+    authorization: `Bearer ${options.apiKey}`,
+    accept: 'application/json',
+    'user-agent': options.userAgent ?? 'mintlify-admin-action'
+  }
+
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    operation: Operation,
+    schema: S,
+    body: unknown,
+    signal: AbortSignal | undefined
+  ): Promise<z.output<S>> {
+    const requestLine = `${method} ${path}`
+    const fail = (
+      details: Omit<ConstructorParameters<typeof ApiError>[0], 'operation' | 'request'>
+    ) => new ApiError({ ...details, operation, request: requestLine })
+
+    let response: Dispatcher.ResponseData
+    try {
+      response = await request(`${base}${path}`, {
+        method,
+        dispatcher,
+        signal,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body)
+      })
+    } catch (error) {
+      throw fail(classifyRequestError(error))
+    }
+
+    const started = Date.now()
+    let text: string
+    try {
+      text = await readLimited(response.body, MAX_BODY_BYTES)
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        throw fail({
+          kind: 'invalid-response',
+          status: response.statusCode,
+          cause: `the body is larger than ${MAX_BODY_BYTES} bytes`
+        })
+      }
+      throw fail(classifyRequestError(error))
+    }
+    core.debug(`${requestLine} → ${response.statusCode} in ${Date.now() - started}ms`)
+
+    const parsed = parseJson(text)
+    const requestId =
+      firstHeader(response.headers, 'x-request-id') ?? firstHeader(response.headers, 'cf-ray')
+    if (response.statusCode >= 300) {
+      throw fail({
+        kind: 'http',
+        status: response.statusCode,
+        serverMessage: serverMessageOf(parsed, text, response.headers),
+        retryAfterMs: parseRetryAfter(firstHeader(response.headers, 'retry-after')),
+        requestId
+      })
+    }
+    if (!parsed.ok) {
+      throw fail({
+        kind: 'invalid-response',
+        status: response.statusCode,
+        requestId,
+        cause: text.trim() === '' ? 'the body is empty' : `the body is not JSON (${snippet(text)})`
+      })
+    }
+    const result = schema.safeParse(parsed.value, { reportInput: true })
+    if (!result.success) {
+      throw fail({
+        kind: 'invalid-response',
+        status: response.statusCode,
+        requestId,
+        cause: describeIssues(result.error)
+      })
+    }
+    return result.data
+  }
+
+  const jobPath = (jobId: string) => `/v1/static-export/jobs/${encodeURIComponent(jobId)}`
+
+  return {
+    async startExport(req, signal) {
+      const body = {
+        domain: req.domain,
+        ...(req.version ? { version: req.version } : {}),
+        ...(req.paths?.length ? { paths: req.paths } : {})
+      }
+      const data = await call(
+        'POST',
+        '/v1/static-export/jobs',
+        { kind: 'start', domain: req.domain },
+        startExportBody,
+        body,
+        signal
+      )
+      return { ...toExportJob({ status: 'queued', ...data }), jobId: data.jobId }
+    },
+    async getExportJob(jobId, signal) {
+      return toExportJob(
+        await call(
+          'GET',
+          jobPath(jobId),
+          { kind: 'status', jobId },
+          exportJobBody,
+          undefined,
+          signal
+        )
+      )
+    },
+    async createBundle(jobId, signal) {
+      const data = await call(
+        'POST',
+        `${jobPath(jobId)}/bundle`,
+        { kind: 'bundle', jobId },
+        bundleBody,
+        undefined,
+        signal
+      )
+      return toBundleLink(data.bundleUrl, data.expiresAt, data.sizeBytes)
+    },
+    async getAgentJob(projectId, jobId, signal) {
+      const path = `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`
+      const data = await call(
+        'GET',
+        path,
+        { kind: 'agent', projectId, jobId },
+        agentJobBody,
+        undefined,
+        signal
+      )
+      return {
+        id: data.id,
+        status: data.status,
+        repository: data.source?.repository ?? undefined,
+        ref: data.source?.ref ?? undefined,
+        model: data.model ?? undefined,
+        prLink: data.prLink ?? undefined,
+        createdAt: data.createdAt ?? undefined,
+        archivedAt: data.archivedAt ?? undefined,
+        raw: data
+      }
+    }
+  }
+}
+
+function toExportJob(data: z.output<typeof exportJobBody>): ExportJob {
+  return {
+    jobId: data.jobId,
+    status: data.status,
+    progress: data.progress,
+    pageCount: data.pageCount,
+    reason: data.error ?? data.message ?? undefined,
+    bundle:
+      data.status === 'completed' && data.bundleUrl
+        ? toBundleLink(data.bundleUrl, data.expiresAt, data.sizeBytes)
+        : undefined
+  }
+}
+
+function toBundleLink(
+  url: string,
+  expiresAt: string | number | null | undefined,
+  sizeBytes: number | undefined
+): BundleLink {
+  const link: BundleLink = { url }
+  if (sizeBytes !== undefined && sizeBytes >= 0) link.sizeBytes = sizeBytes
+  if (expiresAt === undefined || expiresAt === null) return link
+  const date = parseTimestamp(expiresAt)
+  if (date) link.expiresAt = date
+  else link.expiresAtText = String(expiresAt)
+  return link
+}
+
+/** ISO 8601 text, or a Unix time in seconds or milliseconds (the spec does not give the type). */
+export function parseTimestamp(value: string | number): Date | undefined {
+  let ms: number
+  if (typeof value === 'number') ms = value < 1e12 ? value * 1000 : value
+  else if (/^\d+(\.\d+)?$/.test(value.trim())) return parseTimestamp(Number(value))
+  else ms = Date.parse(value)
+  return Number.isFinite(ms) ? new Date(ms) : undefined
+}
+
+/** `Retry-After` as seconds or an HTTP date, in milliseconds from now. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const date = Date.parse(text)
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false }
+
+function parseJson(text: string): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** The server's own explanation: `{"error": …}` or `{"message": …}`, else a short text snippet. */
+function serverMessageOf(
+  parsed: Parsed,
+  text: string,
+  headers: Dispatcher.ResponseData['headers']
+): string | undefined {
+  if (parsed.ok && parsed.value && typeof parsed.value === 'object') {
+    const body = parsed.value as Record<string, unknown>
+    for (const key of ['error', 'message']) {
+      const value = body[key]
+      if (typeof value === 'string' && value.trim()) return snippet(value)
+      if (
+        value &&
+        typeof value === 'object' &&
+        typeof (value as { message?: unknown }).message === 'string'
+      ) {
+        return snippet((value as { message: string }).message)
+      }
+    }
+  }
+  const type = firstHeader(headers, 'content-type') ?? ''
+  if (type.includes('html'))
+    return `an HTML page${htmlTitle(text) ? ` titled "${htmlTitle(text)}"` : ''} instead of JSON`
+  return text.trim() ? snippet(text) : undefined
+}
+
+function htmlTitle(html: string): string | undefined {
+  return /<title[^>]*>([^<]{1,120})<\/title>/i.exec(html)?.[1]?.trim()
+}
+
+/** One line, at most 200 characters, for quoting a server in a message. */
+export function snippet(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max)}…` : line
+}
+
+function firstHeader(
+  headers: Dispatcher.ResponseData['headers'],
+  name: string
+): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+class BodyTooLarge extends Error {}
+
+async function readLimited(body: AsyncIterable<Buffer>, limit: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > limit) {
+      ;(body as unknown as { destroy?: () => void }).destroy?.()
+      throw new BodyTooLarge()
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Maps undici and socket errors to our failure kinds. */
+export function classifyRequestError(error: unknown): {
+  kind: 'network' | 'timeout' | 'aborted'
+  cause: string
+} {
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } }
+  const code = err?.code ?? err?.cause?.code
+  if (err?.name === 'AbortError' || code === 'UND_ERR_ABORTED')
+    return { kind: 'aborted', cause: 'cancelled' }
+  if (
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
+    return {
+      kind: 'timeout',
+      cause:
+        code === 'UND_ERR_BODY_TIMEOUT'
+          ? 'the body stalled'
+          : code === 'UND_ERR_CONNECT_TIMEOUT'
+            ? 'connecting timed out'
+            : 'no response headers in time'
+    }
+  }
+  return { kind: 'network', cause: code ?? err?.message ?? String(error) }
+}

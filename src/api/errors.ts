@@ -1,0 +1,103 @@
+/** What the action was doing when a request failed; decides the advice in the message. */
+export type Operation =
+  | { kind: 'start'; domain: string }
+  | { kind: 'status'; jobId: string }
+  | { kind: 'bundle'; jobId: string }
+  | { kind: 'agent'; projectId: string; jobId: string }
+
+export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'aborted'
+
+/** Statuses worth another try: the request may succeed unchanged a little later. */
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+export interface ApiErrorDetails {
+  kind: FailureKind
+  operation: Operation
+  /** Method and path, e.g. `GET /v1/static-export/jobs/se_1`. */
+  request: string
+  status?: number
+  /** The server's own words (`error` or `message` of the body), already cut to a sane length. */
+  serverMessage?: string
+  retryAfterMs?: number
+  requestId?: string
+  /** Underlying cause for network failures, e.g. ECONNREFUSED. */
+  cause?: string
+}
+
+/** One error shape for every failed API call; `message` is written for the workflow author. */
+export class ApiError extends Error {
+  readonly kind: FailureKind
+  readonly operation: Operation
+  readonly status?: number
+  readonly serverMessage?: string
+  readonly retryAfterMs?: number
+  /** True when the same request may succeed later (network faults, 408, 429, 5xx). */
+  readonly transient: boolean
+
+  constructor(details: ApiErrorDetails) {
+    super(describeFailure(details))
+    this.name = 'ApiError'
+    this.kind = details.kind
+    this.operation = details.operation
+    this.status = details.status
+    this.serverMessage = details.serverMessage
+    this.retryAfterMs = details.retryAfterMs
+    this.transient =
+      details.kind === 'network' ||
+      details.kind === 'timeout' ||
+      (details.kind === 'http' && TRANSIENT_STATUSES.has(details.status ?? 0))
+  }
+}
+
+export function describeFailure(d: ApiErrorDetails): string {
+  const said = d.serverMessage ? `: "${d.serverMessage}"` : ''
+  const ref = d.requestId ? ` (request id ${d.requestId})` : ''
+  const head = `${d.request} failed`
+  switch (d.kind) {
+    case 'network':
+      return `${head}: could not reach the Admin API (${d.cause ?? 'connection failed'}). Check \`base-url\` and that the runner can reach it.`
+    case 'timeout':
+      return `${head}: the Admin API did not answer in time (${d.cause ?? 'timeout'}).`
+    case 'aborted':
+      return `${head}: cancelled.`
+    case 'invalid-response':
+      return `${head}: the Admin API sent an answer the action cannot use${ref}: ${d.cause}. Check that \`base-url\` points at the Mintlify Admin API.`
+    case 'http':
+      return `${head} with HTTP ${d.status}${said}${ref}. ${adviceFor(d.status ?? 0, d.operation)}`
+  }
+}
+
+function adviceFor(status: number, op: Operation): string {
+  if (status === 401) {
+    return 'The admin API key was refused: check that `api-key` holds a current admin key (it begins with `mint_`; an expired key answers 401). Create one on the dashboard’s API keys page.'
+  }
+  if (status === 403) {
+    const exportHint =
+      op.kind === 'agent'
+        ? ''
+        : ' Static export is a private beta that needs the Enterprise plan and must be enabled for your organization.'
+    return `The key may not do this.${exportHint} A key whose IP allow-list excludes this runner, or that lacks the \`write\` scope (needed for POST), also answers 403.`
+  }
+  if (status === 404) {
+    switch (op.kind) {
+      case 'start':
+        return `No deployment was found for domain \`${op.domain}\`: check \`domain\` against the domains of your Mintlify project.`
+      case 'status':
+      case 'bundle':
+        return `Export job \`${op.jobId}\` was not found: check \`job-id\`, and that the key belongs to the organization that started it.`
+      case 'agent':
+        return `Agent job \`${op.jobId}\` was not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`
+    }
+  }
+  if (status === 409)
+    return 'The export job has not finished yet, so there is no bundle to package.'
+  if (status === 429) return 'The Admin API is rate-limiting this key; wait before trying again.'
+  if (status === 400 || status === 422)
+    return 'The request was refused as invalid: check the inputs named in the message.'
+  if (status >= 500)
+    return 'This is an error on the service side; try again later, and contact Mintlify support if it persists.'
+  if (status >= 300 && status < 400) {
+    return 'The Admin API answered with a redirect, which the action does not follow so that the key is never sent elsewhere: check `base-url`.'
+  }
+  return 'Unexpected answer from the Admin API.'
+}

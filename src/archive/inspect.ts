@@ -1,0 +1,190 @@
+import { posix } from 'node:path'
+import { list as listTar } from 'tar'
+import yauzl from 'yauzl'
+import type { ArchiveFormat } from './format.js'
+
+/** One entry as listed from the archive's own headers, before anything is written. */
+export interface ArchiveEntryInfo {
+  name: string
+  type: 'file' | 'directory' | 'symlink' | 'hardlink' | 'other'
+  sizeBytes: number
+  linkTarget?: string
+}
+
+export interface ArchiveLimits {
+  maxTotalBytes: number
+  maxEntries: number
+}
+
+export class UnsafeArchiveError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnsafeArchiveError'
+  }
+}
+
+/**
+ * Why an entry may not be extracted, or undefined when it is safe: a name that is absolute or
+ * climbs out with `..`, a link whose target leaves the folder, or a device or FIFO.
+ */
+export function entryProblem(entry: ArchiveEntryInfo): string | undefined {
+  const name = entry.name.replace(/\\/g, '/')
+  if (name.startsWith('/') || /^[a-z]:/i.test(name)) return `\`${entry.name}\` has an absolute path`
+  if (escapes(name)) return `\`${entry.name}\` points outside the extraction folder`
+  if (entry.type === 'other') return `\`${entry.name}\` is a device, FIFO or other special file`
+  if (entry.type === 'symlink' || entry.type === 'hardlink') {
+    const target = (entry.linkTarget ?? '').replace(/\\/g, '/')
+    if (target.startsWith('/') || /^[a-z]:/i.test(target)) {
+      return `link \`${entry.name}\` → \`${entry.linkTarget}\` targets an absolute path`
+    }
+    // Symlinks resolve from their own folder, hard links from the archive root.
+    const resolved = entry.type === 'symlink' ? posix.join(posix.dirname(name), target) : target
+    if (escapes(resolved))
+      return `link \`${entry.name}\` → \`${entry.linkTarget}\` points outside the extraction folder`
+  }
+  return undefined
+}
+
+function escapes(relative: string): boolean {
+  const normal = posix.normalize(relative)
+  return normal === '..' || normal.startsWith('../')
+}
+
+/**
+ * Reads every header of the archive and throws UnsafeArchiveError at the first unsafe entry
+ * or when the limits are passed. This runs before extraction because the system `tar` and
+ * `unzip` that @actions/tool-cache drives would otherwise have written the file already.
+ */
+export async function inspectArchive(
+  file: string,
+  format: ArchiveFormat,
+  limits: ArchiveLimits
+): Promise<{ entries: number; totalBytes: number }> {
+  let entries = 0
+  let totalBytes = 0
+  const check = (entry: ArchiveEntryInfo) => {
+    const problem = entryProblem(entry)
+    if (problem) throw new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`)
+    entries += 1
+    totalBytes += entry.sizeBytes
+    if (entries > limits.maxEntries) {
+      throw new UnsafeArchiveError(
+        `The bundle has more than ${limits.maxEntries} entries; refusing to extract it.`
+      )
+    }
+    if (totalBytes > limits.maxTotalBytes) {
+      throw new UnsafeArchiveError(
+        `The bundle would extract to more than ${limits.maxTotalBytes} bytes; refusing to extract it (an archive bomb, or a far larger site than expected).`
+      )
+    }
+  }
+  if (format === 'zip') await forEachZipEntry(file, check)
+  else await forEachTarEntry(file, check)
+  return { entries, totalBytes }
+}
+
+async function forEachTarEntry(
+  file: string,
+  visit: (entry: ArchiveEntryInfo) => void
+): Promise<void> {
+  let failure: unknown
+  await listTar({
+    file,
+    strict: true,
+    onReadEntry: entry => {
+      if (failure) return entry.resume()
+      try {
+        visit({
+          name: entry.path,
+          type: tarType(entry.type),
+          sizeBytes: entry.size ?? 0,
+          linkTarget: entry.linkpath
+        })
+      } catch (error) {
+        failure = error
+      }
+      entry.resume()
+    }
+  })
+  if (failure) throw failure
+}
+
+function tarType(type: string): ArchiveEntryInfo['type'] {
+  switch (type) {
+    case 'File':
+    case 'OldFile':
+    case 'ContiguousFile':
+      return 'file'
+    case 'Directory':
+      return 'directory'
+    case 'SymbolicLink':
+      return 'symlink'
+    case 'Link':
+      return 'hardlink'
+    default:
+      return 'other'
+  }
+}
+
+const S_IFMT = 0o170000
+const S_IFLNK = 0o120000
+
+function forEachZipEntry(file: string, visit: (entry: ArchiveEntryInfo) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // yauzl's own name validation is turned off so that our message names the entry.
+    yauzl.open(
+      file,
+      { lazyEntries: true, strictFileNames: false, validateEntrySizes: true, decodeStrings: true },
+      (err, zip) => {
+        if (err || !zip)
+          return reject(
+            new UnsafeArchiveError(`The bundle is not a readable zip: ${err?.message}.`)
+          )
+        const fail = (error: unknown) => {
+          zip.close()
+          reject(error)
+        }
+        zip.on('error', error =>
+          fail(new UnsafeArchiveError(`The bundle is not a readable zip: ${error.message}.`))
+        )
+        zip.on('end', () => resolve())
+        zip.on('entry', (entry: yauzl.Entry) => {
+          const mode = (entry.externalFileAttributes >>> 16) & S_IFMT
+          const info: ArchiveEntryInfo = {
+            name: entry.fileName,
+            type: entry.fileName.endsWith('/')
+              ? 'directory'
+              : mode === S_IFLNK
+                ? 'symlink'
+                : 'file',
+            sizeBytes: entry.uncompressedSize
+          }
+          if (info.type !== 'symlink') {
+            try {
+              visit(info)
+            } catch (error) {
+              return fail(error)
+            }
+            return zip.readEntry()
+          }
+          // A zip symlink keeps its target as the entry's content.
+          zip.openReadStream(entry, (streamErr, stream) => {
+            if (streamErr || !stream) return fail(streamErr)
+            const chunks: Buffer[] = []
+            stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+            stream.on('error', fail)
+            stream.on('end', () => {
+              try {
+                visit({ ...info, linkTarget: Buffer.concat(chunks).toString('utf8') })
+              } catch (error) {
+                return fail(error)
+              }
+              zip.readEntry()
+            })
+          })
+        })
+        zip.readEntry()
+      }
+    )
+  })
+}

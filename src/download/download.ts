@@ -1,0 +1,244 @@
+import * as core from '@actions/core'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import pRetry from 'p-retry'
+import { Agent, interceptors, request, type Dispatcher } from 'undici'
+import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../archive/format.js'
+import { snippet } from '../api/client.js'
+import { DownloadError, LinkExpiredError } from './errors.js'
+import { HashingFileSink } from './sink.js'
+import { sleep } from '../poll/sleep.js'
+import { backoffDelayMs } from '../retry.js'
+
+export interface DownloadOptions {
+  /** Presigned link; it is sent with no Authorization header. */
+  url: string
+  /** Folder for the archive, written as `bundle.<format>`. */
+  directory: string
+  /** Size announced by the API, checked against what arrives. */
+  expectedSizeBytes?: number
+  signal?: AbortSignal
+  /** Longest silence (no header, no body byte) before a connection is taken for dead. */
+  idleTimeoutMs?: number
+  /** Transfer attempts, resumed ones included. */
+  maxAttempts?: number
+  onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void
+  dispatcher?: Dispatcher
+}
+
+export interface DownloadedFile {
+  path: string
+  sizeBytes: number
+  sha256: string
+  format?: ArchiveFormat
+  /** Transfers that were resumed or restarted after a fault. */
+  retries: number
+}
+
+const PART_NAME = 'bundle.part'
+const PROGRESS_EVERY_MS = 1000
+
+/**
+ * Streams the bundle to disk, resuming with Range requests after a cut. On any failure the
+ * partial file is removed, so a step never leaves half a bundle behind.
+ */
+export async function downloadBundle(options: DownloadOptions): Promise<DownloadedFile> {
+  await mkdir(options.directory, { recursive: true })
+  const partPath = join(options.directory, PART_NAME)
+  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
+  const dispatcher =
+    options.dispatcher ??
+    new Agent({
+      headersTimeout: idleTimeoutMs,
+      bodyTimeout: idleTimeoutMs,
+      connect: { timeout: idleTimeoutMs }
+    }).compose(interceptors.redirect({ maxRedirections: 5 }))
+  const sink = await HashingFileSink.create(partPath)
+  const transfer: TransferState = {
+    validator: undefined,
+    totalBytes: undefined,
+    acceptsRanges: false
+  }
+  let retries = 0
+  try {
+    await pRetry(() => transferOnce(options, dispatcher, sink, transfer), {
+      retries: (options.maxAttempts ?? 5) - 1,
+      minTimeout: 0,
+      signal: options.signal,
+      shouldRetry: ({ error }) => error instanceof DownloadError && error.transient,
+      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+        if (!(error instanceof DownloadError && error.transient) || retriesLeft === 0) return
+        retries += 1
+        const resumeAt = transfer.acceptsRanges ? sink.bytesWritten : 0
+        const delayMs = backoffDelayMs(attemptNumber)
+        core.warning(
+          `Download interrupted (${error.message}); ${resumeAt > 0 ? `resuming at byte ${resumeAt}` : 'starting over'} in ${delayMs}ms (attempt ${attemptNumber + 1}).`
+        )
+        await sleep(delayMs, options.signal)
+      }
+    })
+    const sha256 = await sink.finish()
+    const sizeBytes = sink.bytesWritten
+    if (options.expectedSizeBytes !== undefined && options.expectedSizeBytes !== sizeBytes) {
+      throw new DownloadError(
+        `The bundle has ${sizeBytes} bytes but the API announced ${options.expectedSizeBytes}; the download is not trusted.`,
+        false
+      )
+    }
+    const format = detectArchiveFormat(await readHead(partPath))
+    const finalPath = join(options.directory, `bundle.${format ?? 'bin'}`)
+    await rename(partPath, finalPath)
+    return { path: finalPath, sizeBytes, sha256, format, retries }
+  } catch (error) {
+    await sink.close()
+    await rm(partPath, { force: true })
+    throw error
+  }
+}
+
+interface TransferState {
+  /** ETag (or Last-Modified) of the first response, so a resumed range is of the same object. */
+  validator: string | undefined
+  totalBytes: number | undefined
+  acceptsRanges: boolean
+}
+
+async function transferOnce(
+  options: DownloadOptions,
+  dispatcher: Dispatcher,
+  sink: HashingFileSink,
+  state: TransferState
+): Promise<void> {
+  const resumeFrom = state.acceptsRanges ? sink.bytesWritten : 0
+  const headers: Record<string, string> = { 'accept-encoding': 'identity' }
+  if (resumeFrom > 0) {
+    headers.range = `bytes=${resumeFrom}-`
+    if (state.validator) headers['if-range'] = state.validator
+  }
+
+  let response: Dispatcher.ResponseData
+  try {
+    response = await request(options.url, {
+      method: 'GET',
+      headers,
+      dispatcher,
+      signal: options.signal
+    })
+  } catch (error) {
+    throw asTransferError(error, options.signal)
+  }
+
+  const status = response.statusCode
+  if (status !== 200 && status !== 206) {
+    const body = await readSmall(response.body)
+    throw storageError(status, body)
+  }
+
+  if (status === 206 && resumeFrom > 0) {
+    const range = parseContentRange(header(response, 'content-range'))
+    if (!range || range.start !== resumeFrom) {
+      await response.body.dump()
+      await sink.restart()
+      state.acceptsRanges = false
+      throw new DownloadError('the store answered a different range than asked for', true)
+    }
+    state.totalBytes = range.total ?? state.totalBytes
+  } else {
+    // A whole body: a fresh start, or the store ignored our range.
+    if (sink.bytesWritten > 0) await sink.restart()
+    const length = Number(header(response, 'content-length'))
+    state.totalBytes =
+      Number.isFinite(length) && header(response, 'content-length') !== undefined
+        ? length
+        : undefined
+    state.acceptsRanges = header(response, 'accept-ranges')?.toLowerCase() === 'bytes'
+    state.validator = strongValidator(header(response, 'etag')) ?? header(response, 'last-modified')
+  }
+
+  const total = state.totalBytes
+  let lastReportAt = 0
+  const report = (written: number) => {
+    const now = Date.now()
+    if (now - lastReportAt < PROGRESS_EVERY_MS) return
+    lastReportAt = now
+    options.onProgress?.(written, total)
+  }
+  try {
+    await pipeline(response.body, sink.writable(report))
+  } catch (error) {
+    throw asTransferError(error, options.signal)
+  }
+  if (total !== undefined && sink.bytesWritten !== total) {
+    throw new DownloadError(`the body ended after ${sink.bytesWritten} of ${total} bytes`, true)
+  }
+  options.onProgress?.(sink.bytesWritten, total)
+}
+
+function asTransferError(error: unknown, signal: AbortSignal | undefined): unknown {
+  if (signal?.aborted) return signal.reason ?? error
+  const err = error as { code?: string; message?: string }
+  if (err?.code === 'UND_ERR_BODY_TIMEOUT' || err?.code === 'UND_ERR_HEADERS_TIMEOUT') {
+    return new DownloadError('the store stopped sending data', true)
+  }
+  return new DownloadError(err?.code ?? err?.message ?? String(error), true)
+}
+
+/** Classifies a non-2xx answer of the object store (S3-style XML bodies). */
+function storageError(status: number, body: string): Error {
+  const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1]
+  const message = /<Message>([^<]+)<\/Message>/.exec(body)?.[1]
+  const said =
+    code || message
+      ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}`
+      : snippet(body, 120)
+  if (status === 403 && /expired|not valid in the specified time/i.test(body))
+    return new LinkExpiredError(said)
+  if (status === 400 && /ExpiredToken/i.test(body)) return new LinkExpiredError(said)
+  const transient = status === 408 || status === 429 || status >= 500
+  return new DownloadError(
+    `the store answered HTTP ${status}${said ? ` (${said})` : ''}`,
+    transient
+  )
+}
+
+function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+  const value = response.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** Weak ETags cannot validate a byte range (RFC 9110 §13.1.5). */
+function strongValidator(etag: string | undefined): string | undefined {
+  return etag && !etag.startsWith('W/') ? etag : undefined
+}
+
+export function parseContentRange(
+  value: string | undefined
+): { start: number; end: number; total?: number } | undefined {
+  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(value?.trim() ?? '')
+  if (!match) return undefined
+  return {
+    start: Number(match[1]),
+    end: Number(match[2]),
+    ...(match[3] === '*' ? {} : { total: Number(match[3]) })
+  }
+}
+
+async function readSmall(body: Dispatcher.ResponseData['body']): Promise<string> {
+  let text = ''
+  for await (const chunk of body) {
+    if (text.length < 4096) text += (chunk as Buffer).toString('utf8')
+  }
+  return text
+}
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r')
+  try {
+    const head = Buffer.alloc(FORMAT_SNIFF_BYTES)
+    const { bytesRead } = await file.read(head, 0, head.length, 0)
+    return head.subarray(0, bytesRead)
+  } finally {
+    await file.close()
+  }
+}

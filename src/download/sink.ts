@@ -1,0 +1,77 @@
+import { createHash, type Hash } from 'node:crypto'
+import { open, type FileHandle } from 'node:fs/promises'
+import { Writable } from 'node:stream'
+
+/**
+ * A file writer that hashes and counts each chunk only once it is on disk, so that after a
+ * failed transfer the hash and the byte count still describe exactly the bytes in the file,
+ * and a resumed transfer can carry on from there without reading the file again.
+ */
+export class HashingFileSink {
+  private hash: Hash = createHash('sha256')
+  private written = 0
+
+  private constructor(
+    private readonly file: FileHandle,
+    readonly path: string
+  ) {}
+
+  static async create(path: string): Promise<HashingFileSink> {
+    return new HashingFileSink(await open(path, 'w'), path)
+  }
+
+  get bytesWritten(): number {
+    return this.written
+  }
+
+  /** Drops everything written so far: the server ignored our range and sent the whole body. */
+  async restart(): Promise<void> {
+    await this.file.truncate(0)
+    this.hash = createHash('sha256')
+    this.written = 0
+  }
+
+  /** A stream that appends to the file; back-pressure comes from the disk. */
+  writable(onWritten?: (bytesWritten: number) => void): Writable {
+    return new Writable({
+      highWaterMark: 1024 * 1024,
+      write: (chunk: Buffer, _encoding, callback) => {
+        this.append(chunk).then(() => {
+          onWritten?.(this.written)
+          callback()
+        }, callback)
+      },
+      writev: (chunks, callback) => {
+        this.append(Buffer.concat(chunks.map(c => c.chunk as Buffer))).then(
+          () => callback(),
+          callback
+        )
+      }
+    })
+  }
+
+  private async append(chunk: Buffer): Promise<void> {
+    let offset = 0
+    while (offset < chunk.length) {
+      const { bytesWritten } = await this.file.write(
+        chunk,
+        offset,
+        chunk.length - offset,
+        this.written + offset
+      )
+      offset += bytesWritten
+    }
+    this.hash.update(chunk)
+    this.written += chunk.length
+  }
+
+  /** Closes the file and returns the hex SHA-256 of everything in it. */
+  async finish(): Promise<string> {
+    await this.file.close()
+    return this.hash.digest('hex')
+  }
+
+  async close(): Promise<void> {
+    await this.file.close().catch(() => undefined)
+  }
+}

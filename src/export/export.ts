@@ -1,0 +1,284 @@
+import * as core from '@actions/core'
+import { join } from 'node:path'
+import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
+import { extractBundle, type ExtractedSite } from '../archive/extract.js'
+import { downloadBundle, type DownloadedFile } from '../download/download.js'
+import { LinkExpiredError } from '../download/errors.js'
+import { pollUntil, PollTimeoutError } from '../poll/poll.js'
+import { fixedSchedule } from '../poll/schedule.js'
+import { maskLink, redactLink } from '../secrets.js'
+import { checkServiceUrl } from '../settings/base-url.js'
+import { formatDuration } from '../settings/duration.js'
+import type { ExportSettings } from '../settings/settings.js'
+import { classifyExportJob, describeJobProgress } from './job-status.js'
+import { ProgressLog } from './progress-log.js'
+
+/** Everything known about one export when the step ends, successful or not. */
+export interface ExportReport {
+  jobId?: string
+  /** True when the job was started by this run, false when reused via job-id. */
+  started?: boolean
+  /** Last status seen, and the progress that went with it. */
+  lastJob?: ExportJob
+  link?: BundleLink
+  download?: DownloadedFile
+  site?: ExtractedSite
+  /** How long each phase took, in the order they ran. */
+  phases: Array<{ name: ExportPhase; ms: number }>
+}
+
+export type ExportPhase = 'start' | 'render' | 'link' | 'download' | 'extract'
+
+export interface ExportOutcome {
+  report: ExportReport
+  /** Why the export did not finish; undefined on success. */
+  error?: Error
+}
+
+export interface ExportDeps {
+  api: AdminApi
+  signal: AbortSignal
+}
+
+/** Transient poll failures in a row before the wait gives up. */
+const MAX_CONSECUTIVE_POLL_ERRORS = 10
+/** Fresh links asked for when the store says one has expired (spec rule 2). */
+const MAX_LINK_REFRESHES = 3
+
+const PHASE_DOING: Record<ExportPhase, string> = {
+  start: 'starting export job',
+  render: 'waiting for export job',
+  link: 'waiting for the bundle link of export job',
+  download: 'downloading the bundle of export job',
+  extract: 'extracting the bundle of export job'
+}
+
+export class ExportFailedError extends Error {
+  override name = 'ExportFailedError'
+}
+
+/**
+ * start → wait → link → download → extract. Never throws for an expected failure: the error is
+ * returned beside the report, so the caller can still publish what was learned (the job id
+ * above all, for a later run to resume).
+ */
+export async function runExport(
+  settings: ExportSettings,
+  deps: ExportDeps
+): Promise<ExportOutcome> {
+  const report: ExportReport = { phases: [] }
+  const deadline = Date.now() + settings.timeoutMs
+  const timed = async <T>(name: ExportPhase, work: () => Promise<T>): Promise<T> => {
+    const started = Date.now()
+    try {
+      return await work()
+    } finally {
+      report.phases.push({ name, ms: Date.now() - started })
+    }
+  }
+
+  try {
+    const jobId = await timed('start', () => startOrReuse(settings, deps, report))
+    if (!settings.wait) {
+      core.info(`Not waiting (wait: false). Resume later with \`job-id: ${jobId}\`.`)
+      return { report }
+    }
+    const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report))
+    let link =
+      job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline)))
+    report.link = link = acceptLink(link, settings)
+    if (!settings.download) return { report }
+
+    const directory = settings.downloadDir ?? join(settings.tempDir, 'mintlify-export', jobId)
+    report.download = await timed('download', () =>
+      downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
+    )
+    core.info(
+      `Downloaded ${report.download.sizeBytes} bytes to ${report.download.path} (sha256 ${report.download.sha256}).`
+    )
+    if (settings.extract) {
+      const { format, path } = report.download
+      if (!format) {
+        throw new ExportFailedError(
+          'The bundle is not a zip, tar.gz or tar archive, so it cannot be extracted; set `extract: false` to keep the file as downloaded.'
+        )
+      }
+      report.site = await timed('extract', () =>
+        extractBundle(path, format, join(directory, 'site'))
+      )
+      core.info(`Extracted ${report.site.files} files to ${report.site.path}.`)
+    }
+    return { report }
+  } catch (error) {
+    return { report, error: explain(error, report, settings) }
+  }
+}
+
+async function startOrReuse(
+  settings: ExportSettings,
+  deps: ExportDeps,
+  report: ExportReport
+): Promise<string> {
+  const { target } = settings
+  if (target.kind === 'job') {
+    core.info(`Reusing export job ${target.jobId}; no new export is started.`)
+    report.jobId = target.jobId
+    report.started = false
+    return target.jobId
+  }
+  const job = await deps.api.startExport(
+    { domain: target.domain, version: target.version, paths: target.paths },
+    deps.signal
+  )
+  report.jobId = job.jobId
+  report.started = true
+  report.lastJob = job
+  core.info(
+    `Started export job ${job.jobId} for ${target.domain}${target.version ? ` (version ${target.version})` : ''}.`
+  )
+  return job.jobId
+}
+
+async function waitForJob(
+  jobId: string,
+  settings: ExportSettings,
+  deps: ExportDeps,
+  deadline: number,
+  report: ExportReport
+): Promise<ExportJob> {
+  const log = new ProgressLog(jobId)
+  return pollUntil<ExportJob>({
+    deadline,
+    signal: deps.signal,
+    nextDelayMs: fixedSchedule(settings.pollIntervalMs),
+    maxConsecutiveErrors: MAX_CONSECUTIVE_POLL_ERRORS,
+    isTransient,
+    retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
+    onTransientError: (error, consecutive, retryInMs) =>
+      core.warning(
+        `Status poll failed (${consecutive}/${MAX_CONSECUTIVE_POLL_ERRORS} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
+      ),
+    check: async () => {
+      const job = await deps.api.getExportJob(jobId, deps.signal)
+      // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
+      report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount }
+      log.record(job)
+      const verdict = classifyExportJob(job)
+      if (verdict.kind === 'failed')
+        throw new ExportFailedError(`Export job ${jobId} failed: ${verdict.reason}`)
+      return verdict.kind === 'completed'
+        ? { done: true, value: job }
+        : { done: false, progress: job.progress }
+    }
+  })
+}
+
+/** Asks for the bundle link; a 409 ("not finished yet") is waited out like a pending status. */
+async function requestLink(
+  jobId: string,
+  settings: ExportSettings,
+  deps: ExportDeps,
+  deadline: number
+): Promise<BundleLink> {
+  return pollUntil<BundleLink>({
+    deadline,
+    signal: deps.signal,
+    nextDelayMs: fixedSchedule(Math.min(settings.pollIntervalMs, 2000)),
+    maxConsecutiveErrors: MAX_CONSECUTIVE_POLL_ERRORS,
+    isTransient,
+    retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
+    onTransientError: error => core.info(`Bundle not ready yet: ${(error as Error).message}`),
+    check: async () => {
+      try {
+        return { done: true, value: await deps.api.createBundle(jobId, deps.signal) }
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) return { done: false }
+        throw error
+      }
+    }
+  })
+}
+
+/** Masks the link before anything can print it, and refuses one that would leak in clear. */
+function acceptLink(link: BundleLink, settings: ExportSettings): BundleLink {
+  maskLink(link.url)
+  const checked = checkServiceUrl(link.url, settings.allowInsecureHttp)
+  if (!checked.ok) {
+    throw new ExportFailedError(
+      `The bundle link from the API (${redactLink(link.url)}) ${checked.problem.replace('the admin key', 'the link')}; refusing to download it.`
+    )
+  }
+  if (link.expiresAtText)
+    core.warning(
+      `The bundle link's expiresAt (\`${link.expiresAtText}\`) is not a time; downloading right away.`
+    )
+  else if (link.expiresAt) core.info(`Bundle link expires at ${link.expiresAt.toISOString()}.`)
+  return link
+}
+
+async function downloadWithFreshLinks(
+  jobId: string,
+  initial: BundleLink,
+  directory: string,
+  settings: ExportSettings,
+  deps: ExportDeps,
+  deadline: number,
+  report: ExportReport
+): Promise<DownloadedFile> {
+  const signal = AbortSignal.any([
+    deps.signal,
+    AbortSignal.timeout(Math.max(0, deadline - Date.now()))
+  ])
+  let link = initial
+  for (let refreshes = 0; ; refreshes += 1) {
+    const expired = link.expiresAt !== undefined && link.expiresAt.getTime() <= Date.now()
+    if (expired && refreshes < MAX_LINK_REFRESHES) {
+      core.info(
+        `The bundle link expired at ${link.expiresAt?.toISOString()}; asking for a fresh one.`
+      )
+      report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings)
+      continue
+    }
+    try {
+      return await downloadBundle({
+        url: link.url,
+        directory,
+        expectedSizeBytes: link.sizeBytes,
+        signal,
+        onProgress: (received, total) =>
+          core.info(
+            `Downloading: ${received} bytes${total ? ` of ${total} (${Math.floor((received / total) * 100)}%)` : ''}`
+          )
+      })
+    } catch (error) {
+      if (!(error instanceof LinkExpiredError) || refreshes >= MAX_LINK_REFRESHES) throw error
+      core.info(`${error.message} Asking the API for a fresh link.`)
+      report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings)
+    }
+  }
+}
+
+function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && error.transient
+}
+
+/** Turns timeouts and cancellations into messages that say how far the export got. */
+function explain(error: unknown, report: ExportReport, settings: ExportSettings): Error {
+  const jobId = report.jobId
+  const reached = report.lastJob ? ` (last seen: ${describeJobProgress(report.lastJob)})` : ''
+  const resume = jobId
+    ? ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
+    : ''
+  const timedOut =
+    error instanceof PollTimeoutError ||
+    (error instanceof DOMException && error.name === 'TimeoutError')
+  if (timedOut) {
+    const during = PHASE_DOING[report.phases.at(-1)?.name ?? 'render']
+    return new ExportFailedError(
+      `Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}. Increase \`timeout\`.${resume}`
+    )
+  }
+  if (error instanceof Error) return error
+  return new Error(String(error))
+}

@@ -1,0 +1,311 @@
+import * as core from '@actions/core'
+import { tmpdir } from 'node:os'
+import { isAbsolute, resolve } from 'node:path'
+import { checkServiceUrl } from './base-url.js'
+import { normaliseDomain } from './domain.js'
+import { formatDuration, parseDurationMs } from './duration.js'
+
+const SECOND_MS = 1000
+const HOUR_MS = 3_600_000
+
+/** Everything both modes need to reach the API and bound their wait. */
+export interface CommonSettings {
+  /** Admin API key, already registered as a secret. */
+  readonly apiKey: string
+  /** Base of the Admin API, e.g. https://api.mintlify.com (no trailing slash in its path). */
+  readonly baseUrl: URL
+  /** Whole wait of the step, from start to the last byte downloaded. */
+  readonly timeoutMs: number
+  /** Longest pause between two status polls. */
+  readonly pollIntervalMs: number
+  /** Lets base-url and bundle links use plain http to non-loopback hosts. */
+  readonly allowInsecureHttp: boolean
+  /** Where temporary and default output files go (RUNNER_TEMP on a runner). */
+  readonly tempDir: string
+}
+
+/** What to export: a fresh job for a domain, or an existing job reused by id. */
+export type ExportTarget =
+  | {
+      readonly kind: 'domain'
+      readonly domain: string
+      readonly version?: string
+      readonly paths?: readonly string[]
+    }
+  | { readonly kind: 'job'; readonly jobId: string }
+
+export interface ExportSettings extends CommonSettings {
+  readonly mode: 'export'
+  readonly target: ExportTarget
+  /** false: stop after starting the job (a later run resumes it with job-id). */
+  readonly wait: boolean
+  /** false: stop after getting the bundle link. */
+  readonly download: boolean
+  readonly extract: boolean
+  /** Folder for the archive (and `site/` when extracted); default: a per-job folder in tempDir. */
+  readonly downloadDir?: string
+}
+
+export interface AgentWatchSettings extends CommonSettings {
+  readonly mode: 'agent-watch'
+  readonly projectId: string
+  readonly jobId: string
+  /** Fail when the agent completed without opening a pull request. */
+  readonly requirePr: boolean
+  /** How long a 404 is taken for a job that is not visible yet. */
+  readonly notFoundGraceMs: number
+}
+
+export type Settings = ExportSettings | AgentWatchSettings
+
+export const MODES = ['export', 'agent-watch'] as const
+
+/** Admin keys begin with `mint_`; these other Mintlify key kinds are a common mix-up. */
+const OTHER_KEY_KINDS: ReadonlyArray<[prefix: string, kind: string]> = [
+  ['mint_dsc_', 'an assistant (discovery) key'],
+  ['mint_us_', 'a search index key']
+]
+
+/** A warning for a key that does not look like an admin key; the server has the last word. */
+export function keyPrefixWarning(key: string): string | undefined {
+  const other = OTHER_KEY_KINDS.find(([prefix]) => key.startsWith(prefix))
+  if (other) {
+    return `Input \`api-key\` looks like ${other[1]} (\`${other[0]}…\`), not an admin API key; the Admin API will likely refuse it. Create an admin key on the dashboard's API keys page.`
+  }
+  if (!key.startsWith('mint_')) {
+    return 'Input `api-key` does not begin with `mint_` as Mintlify admin keys do; check that the secret holds an admin API key.'
+  }
+  return undefined
+}
+
+/** Bad inputs, all of them at once, each naming the input and how to fix it. */
+export class SettingsError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      problems.length === 1
+        ? (problems[0] as string)
+        : `${problems.length} inputs need fixing:\n${problems.map(p => `  - ${p}`).join('\n')}`
+    )
+    this.name = 'SettingsError'
+  }
+}
+
+/** Reads the inputs of the step. Defaults come from action.yml, as the runner applies them. */
+export interface InputSource {
+  text(name: string): string
+  list(name: string): string[]
+  flag(name: string): boolean
+}
+
+export const actionInputs: InputSource = {
+  text: name => core.getInput(name),
+  list: name =>
+    core
+      .getMultilineInput(name)
+      .flatMap(line => line.split(','))
+      .map(item => item.trim())
+      .filter(Boolean),
+  flag: name => core.getBooleanInput(name)
+}
+
+/**
+ * Reads the api-key input and registers it as a secret. Call this first: a runner masks a
+ * value only in log lines written after it learns about it.
+ */
+export function readApiKey(inputs: InputSource = actionInputs): string {
+  const key = inputs.text('api-key')
+  if (key) core.setSecret(key)
+  return key
+}
+
+/** Parses every input once into typed settings, or throws a SettingsError listing each problem. */
+export function readSettings(
+  inputs: InputSource = actionInputs,
+  env: NodeJS.ProcessEnv = process.env
+): Settings {
+  const problems: string[] = []
+  const reader = new Reader(inputs, problems)
+
+  const modeText = inputs.text('mode')
+  const mode = MODES.find(m => m === modeText)
+  if (!mode) {
+    problems.push(
+      modeText
+        ? `Input \`mode\` is \`${modeText}\`: expected one of ${MODES.map(m => `\`${m}\``).join(', ')}.`
+        : `Input \`mode\` is required: set it to ${MODES.map(m => `\`${m}\``).join(' or ')}.`
+    )
+  }
+
+  const apiKey = inputs.text('api-key')
+  if (!apiKey) {
+    problems.push(
+      'Input `api-key` is required: pass an admin API key from a secret, e.g. `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`.'
+    )
+  } else {
+    const warning = keyPrefixWarning(apiKey)
+    if (warning) core.warning(warning)
+  }
+  const allowInsecureHttp = reader.flag('allow-insecure-http')
+  const baseUrl = reader.serviceUrl('base-url', allowInsecureHttp)
+  const timeoutMs = reader.duration('timeout', { min: SECOND_MS, max: 24 * HOUR_MS })
+  const pollIntervalMs = reader.duration('poll-interval', { min: 100, max: HOUR_MS })
+  const common = {
+    apiKey,
+    baseUrl: baseUrl as URL,
+    timeoutMs: timeoutMs as number,
+    pollIntervalMs: pollIntervalMs as number,
+    allowInsecureHttp,
+    tempDir: env.RUNNER_TEMP || tmpdir()
+  }
+
+  let settings: Settings | undefined
+  if (mode === 'export') settings = readExportSettings(reader, common, env)
+  if (mode === 'agent-watch') settings = readAgentSettings(reader, common)
+
+  if (problems.length > 0 || !settings) throw new SettingsError(problems)
+  return settings
+}
+
+function readExportSettings(
+  reader: Reader,
+  common: CommonSettings,
+  env: NodeJS.ProcessEnv
+): ExportSettings {
+  const jobId = reader.text('job-id')
+  const domainText = reader.text('domain')
+  let target: ExportTarget | undefined
+  if (jobId) {
+    if (domainText)
+      core.warning(
+        `Both \`job-id\` and \`domain\` are set: reusing job ${jobId}; \`domain\` is ignored.`
+      )
+    target = { kind: 'job', jobId }
+  } else if (!domainText) {
+    reader.problem(
+      'Input `domain` is required in export mode (the host name of your docs, e.g. `docs.example.com`), unless `job-id` names an existing export job to reuse.'
+    )
+  } else {
+    const checked = normaliseDomain(domainText)
+    if (!checked.ok) {
+      reader.problem(`Input \`domain\` (\`${domainText}\`) ${checked.problem}.`)
+    } else {
+      if (checked.normalisedFrom) {
+        core.notice(
+          `Input \`domain\`: using the host name \`${checked.domain}\` from \`${checked.normalisedFrom}\`.`
+        )
+      }
+      const version = reader.text('site-version')
+      const paths = reader.list('paths')
+      target = {
+        kind: 'domain',
+        domain: checked.domain,
+        ...(version ? { version } : {}),
+        ...(paths.length ? { paths } : {})
+      }
+    }
+  }
+
+  const wait = reader.flag('wait')
+  const download = reader.flag('download')
+  const extract = reader.flag('extract')
+  if (extract && !download) {
+    reader.problem(
+      'Input `extract: true` needs `download: true`: there is no archive to extract otherwise.'
+    )
+  }
+  const pathText = reader.text('path')
+  const downloadDir = pathText
+    ? isAbsolute(pathText)
+      ? pathText
+      : resolve(env.GITHUB_WORKSPACE || process.cwd(), pathText)
+    : undefined
+
+  return {
+    ...common,
+    mode: 'export',
+    target: target as ExportTarget,
+    wait,
+    download,
+    extract,
+    ...(downloadDir ? { downloadDir } : {})
+  }
+}
+
+function readAgentSettings(reader: Reader, common: CommonSettings): AgentWatchSettings {
+  const projectId = reader.required(
+    'project-id',
+    'the project id shown on the dashboard’s API keys page'
+  )
+  const jobId = reader.required('job-id', 'the id of the agent job to watch')
+  return {
+    ...common,
+    mode: 'agent-watch',
+    projectId,
+    jobId,
+    requirePr: reader.flag('require-pr'),
+    notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number
+  }
+}
+
+/** Input parsing with problems collected rather than thrown one at a time. */
+class Reader {
+  constructor(
+    private readonly inputs: InputSource,
+    private readonly problems: string[]
+  ) {}
+
+  problem(message: string): void {
+    this.problems.push(message)
+  }
+
+  text(name: string): string {
+    return this.inputs.text(name)
+  }
+
+  list(name: string): string[] {
+    return this.inputs.list(name)
+  }
+
+  required(name: string, what: string): string {
+    const value = this.inputs.text(name)
+    if (!value) this.problem(`Input \`${name}\` is required in this mode: set it to ${what}.`)
+    return value
+  }
+
+  flag(name: string): boolean {
+    try {
+      return this.inputs.flag(name)
+    } catch {
+      this.problem(
+        `Input \`${name}\` is \`${this.inputs.text(name)}\`: expected \`true\` or \`false\`.`
+      )
+      return false
+    }
+  }
+
+  duration(name: string, { min, max }: { min: number; max: number }): number | undefined {
+    const text = this.inputs.text(name)
+    const ms = parseDurationMs(text)
+    if (ms === undefined) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: expected a duration such as \`90\` (seconds), \`90s\`, \`500ms\`, \`10m\` or \`1h\`.`
+      )
+    } else if (ms < min || ms > max) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: it must be between ${formatDuration(min)} and ${formatDuration(max)}.`
+      )
+    }
+    return ms
+  }
+
+  serviceUrl(name: string, allowInsecureHttp: boolean): URL | undefined {
+    const text = this.inputs.text(name)
+    const checked = checkServiceUrl(text, allowInsecureHttp)
+    if (checked.ok) return checked.url
+    const hint = checked.problem.includes('in clear')
+      ? 'use https, or set `allow-insecure-http: true` if the network path is trusted'
+      : 'expected an address such as `https://api.mintlify.com`'
+    this.problem(`Input \`${name}\` (\`${text}\`) ${checked.problem}: ${hint}.`)
+    return undefined
+  }
+}

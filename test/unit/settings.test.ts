@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest'
+import { checkServiceUrl, isLoopbackHost } from '../../src/settings/base-url.js'
+import { normaliseDomain } from '../../src/settings/domain.js'
+import { formatDuration, parseDurationMs } from '../../src/settings/duration.js'
+import {
+  keyPrefixWarning,
+  readSettings,
+  SettingsError,
+  type InputSource
+} from '../../src/settings/settings.js'
+import { actionDefaults } from '../support/action-runner.js'
+
+describe('parseDurationMs', () => {
+  it.each([
+    ['90', 90_000],
+    ['90s', 90_000],
+    ['500ms', 500],
+    ['10m', 600_000],
+    ['1h', 3_600_000],
+    ['1m30s', 90_000],
+    [' 2.5s ', 2500],
+    ['0s', 0]
+  ])('reads %j as %i ms', (text, ms) => expect(parseDurationMs(text)).toBe(ms))
+
+  it.each(['soon', '-5s', '', '10 minutes', '5d', 's', '1e3', '10m-'])('refuses %j', text =>
+    expect(parseDurationMs(text)).toBeUndefined()
+  )
+
+  it('formats durations in the form the inputs take', () => {
+    expect(formatDuration(500)).toBe('500ms')
+    expect(formatDuration(90_000)).toBe('1m30s')
+    expect(formatDuration(3_600_000)).toBe('1h')
+  })
+})
+
+describe('normaliseDomain', () => {
+  it('keeps a host name', () =>
+    expect(normaliseDomain('docs.example.com')).toEqual({ ok: true, domain: 'docs.example.com' }))
+  it('reduces a pasted site address to its host', () =>
+    expect(normaliseDomain('https://Docs.Example.com/')).toEqual({
+      ok: true,
+      domain: 'docs.example.com',
+      normalisedFrom: 'https://Docs.Example.com/'
+    }))
+  it.each([
+    'https://docs.example.com/guides',
+    'docs.example.com/guides',
+    'https://docs.example.com:8443',
+    'not a host',
+    '-bad.example.com'
+  ])('refuses %j', text => expect(normaliseDomain(text).ok).toBe(false))
+})
+
+describe('checkServiceUrl', () => {
+  it('accepts https anywhere and http on loopback', () => {
+    expect(checkServiceUrl('https://api.mintlify.com', false).ok).toBe(true)
+    for (const url of [
+      'http://127.0.0.1:4010',
+      'http://localhost:1',
+      'http://[::1]:80',
+      'http://127.9.9.9'
+    ]) {
+      expect(checkServiceUrl(url, false).ok).toBe(true)
+    }
+  })
+  it('refuses plain http to another host unless allowed', () => {
+    expect(checkServiceUrl('http://api.example.com', false)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('in clear')
+    })
+    expect(checkServiceUrl('http://api.example.com', true).ok).toBe(true)
+  })
+  it('refuses what is not an http(s) URL', () => {
+    expect(checkServiceUrl('api.mintlify.com', false).ok).toBe(false)
+    expect(checkServiceUrl('ftp://x', false).ok).toBe(false)
+    expect(checkServiceUrl('https://user:pw@x', false).ok).toBe(false)
+  })
+  it('knows loopback hosts', () => {
+    expect(isLoopbackHost('128.0.0.1')).toBe(false)
+    expect(isLoopbackHost('localhost.example.com')).toBe(false)
+  })
+})
+
+describe('keyPrefixWarning', () => {
+  it('is quiet for admin keys', () => expect(keyPrefixWarning('mint_abc')).toBeUndefined())
+  it('names the other key kinds', () => {
+    expect(keyPrefixWarning('mint_dsc_abc')).toContain('assistant')
+    expect(keyPrefixWarning('mint_us_abc')).toContain('search index')
+    expect(keyPrefixWarning('sk_live_x')).toContain('does not begin with `mint_`')
+  })
+})
+
+// Inputs as a runner provides them: action.yml defaults, then the workflow's `with:`.
+const defaults = await actionDefaults()
+function inputs(withInputs: Record<string, string>): InputSource {
+  const values: Record<string, string> = { ...defaults, ...withInputs }
+  const text = (name: string) => (values[name] ?? '').trim()
+  return {
+    text,
+    list: name =>
+      text(name)
+        .split(/[\n,]/)
+        .map(s => s.trim())
+        .filter(Boolean),
+    flag: name => {
+      const value = text(name)
+      if (['true', 'True', 'TRUE'].includes(value)) return true
+      if (['false', 'False', 'FALSE'].includes(value)) return false
+      throw new TypeError(`not a boolean: ${name}`)
+    }
+  }
+}
+
+function problemsOf(fn: () => unknown): readonly string[] {
+  try {
+    fn()
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems
+    throw error
+  }
+  throw new Error('expected a SettingsError')
+}
+
+describe('readSettings', () => {
+  const base = { mode: 'export', 'api-key': 'mint_x', domain: 'docs.example.com' }
+
+  it('parses an export with defaults from action.yml', () => {
+    const settings = readSettings(inputs(base), { RUNNER_TEMP: '/tmp/rt' })
+    expect(settings).toMatchObject({
+      mode: 'export',
+      target: { kind: 'domain', domain: 'docs.example.com' },
+      timeoutMs: 15 * 60_000,
+      pollIntervalMs: 10_000,
+      wait: true,
+      download: true,
+      extract: false,
+      tempDir: '/tmp/rt'
+    })
+    expect(settings.baseUrl.href).toBe('https://api.mintlify.com/')
+  })
+
+  it('reads version, paths and a job to reuse', () => {
+    const withPaths = readSettings(
+      inputs({ ...base, 'site-version': 'v2', paths: '/a, /b\n/c' }),
+      {}
+    )
+    expect(withPaths).toMatchObject({
+      target: { kind: 'domain', version: 'v2', paths: ['/a', '/b', '/c'] }
+    })
+    const reuse = readSettings(
+      inputs({ mode: 'export', 'api-key': 'mint_x', 'job-id': 'se_1' }),
+      {}
+    )
+    expect(reuse).toMatchObject({ target: { kind: 'job', jobId: 'se_1' } })
+  })
+
+  it('resolves a relative path against the workspace', () => {
+    const settings = readSettings(inputs({ ...base, path: 'out' }), { GITHUB_WORKSPACE: '/ws' })
+    expect(settings).toMatchObject({ downloadDir: '/ws/out' })
+  })
+
+  it.each([
+    [{ mode: 'deploy' }, 'Input `mode` is `deploy`: expected one of `export`, `agent-watch`.'],
+    [{ mode: '' }, 'Input `mode` is required'],
+    [{ 'api-key': '' }, 'Input `api-key` is required'],
+    [{ domain: '' }, 'Input `domain` is required in export mode'],
+    [{ timeout: 'soon' }, 'Input `timeout` is `soon`: expected a duration'],
+    [{ timeout: '-5s' }, 'Input `timeout` is `-5s`: expected a duration'],
+    [{ timeout: '0s' }, 'Input `timeout` is `0s`: it must be between 1s and 24h'],
+    [{ 'poll-interval': '48h' }, 'Input `poll-interval` is `48h`: it must be between'],
+    [{ 'base-url': 'not a url' }, 'Input `base-url` (`not a url`) is not an absolute URL'],
+    [{ 'base-url': 'http://api.example.com' }, 'allow-insecure-http: true'],
+    [{ wait: 'yes' }, 'Input `wait` is `yes`: expected `true` or `false`.'],
+    [{ extract: 'true', download: 'false' }, 'Input `extract: true` needs `download: true`'],
+    [{ domain: 'https://docs.example.com/guide' }, 'has a path (/guide)']
+  ])('names the bad input: %j', (bad, message) => {
+    const problems = problemsOf(() => readSettings(inputs({ ...base, ...bad }), {}))
+    expect(problems.join('\n')).toContain(message)
+  })
+
+  it('lists every problem at once', () => {
+    const bad = () => readSettings(inputs({ mode: 'export', 'api-key': '', timeout: 'soon' }), {})
+    expect(problemsOf(bad)).toHaveLength(3)
+    expect(bad).toThrow(/^3 inputs need fixing:/)
+  })
+})
