@@ -1,12 +1,22 @@
 import * as core from '@actions/core'
-import { createAdminApi } from './api/client.js'
+import { watchAgentJob } from './agent/watch.js'
+import { createAdminApi, type AdminApi } from './api/client.js'
+import {
+  agentCommentBody,
+  agentCommentMarker,
+  exportCommentBody,
+  exportCommentMarker
+} from './comment/comment-body.js'
+import { upsertPullRequestComment } from './comment/pr-comment.js'
 import { runExport } from './export/export.js'
+import { setAgentOutputs, writeAgentSummary } from './outputs/agent-outputs.js'
 import { setExportOutputs } from './outputs/export-outputs.js'
 import { writeExportSummary } from './outputs/export-summary.js'
 import {
-  readApiKey,
+  maskSecretInputs,
   readSettings,
   type AgentWatchSettings,
+  type CommonSettings,
   type ExportSettings
 } from './settings/settings.js'
 
@@ -19,13 +29,13 @@ export async function run(): Promise<void> {
   const controller = new AbortController()
   const cancel = (signal: NodeJS.Signals) =>
     controller.abort(
-      new CancelledError(`Cancelled by ${signal}: stopped waiting; partial files were removed.`)
+      new CancelledError(`Cancelled by ${signal}: stopped waiting and removed partial files.`)
     )
   process.once('SIGINT', cancel)
   process.once('SIGTERM', cancel)
   try {
-    // Before anything else can print it: the runner masks a value only from the next line on.
-    readApiKey()
+    // Before anything else can print them: a runner masks a value only from the next line on.
+    maskSecretInputs()
     const settings = readSettings()
     if (settings.mode === 'export') await exportMode(settings, controller.signal)
     else await agentWatchMode(settings, controller.signal)
@@ -38,14 +48,36 @@ export async function run(): Promise<void> {
   }
 }
 
+function apiFor(settings: CommonSettings): AdminApi {
+  return createAdminApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey })
+}
+
 async function exportMode(settings: ExportSettings, signal: AbortSignal): Promise<void> {
-  const api = createAdminApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey })
-  const { report, error } = await runExport(settings, { api, signal })
+  const { report, error } = await runExport(settings, { api: apiFor(settings), signal })
   setExportOutputs(report)
   await writeExportSummary(report, error)
+  if (settings.commentToken) {
+    const subject =
+      settings.target.kind === 'domain' ? settings.target.domain : settings.target.jobId
+    await upsertPullRequestComment(
+      settings.commentToken,
+      exportCommentMarker(subject),
+      exportCommentBody(report, error)
+    )
+  }
   if (error) throw error
 }
 
-async function agentWatchMode(_settings: AgentWatchSettings, _signal: AbortSignal): Promise<void> {
-  throw new Error('Mode `agent-watch` is not available in this version yet.')
+async function agentWatchMode(settings: AgentWatchSettings, signal: AbortSignal): Promise<void> {
+  const { report, error } = await watchAgentJob(settings, { api: apiFor(settings), signal })
+  setAgentOutputs(report)
+  await writeAgentSummary(report, error)
+  if (settings.commentToken) {
+    await upsertPullRequestComment(
+      settings.commentToken,
+      agentCommentMarker(settings.projectId),
+      agentCommentBody(report, error)
+    )
+  }
+  if (error) throw error
 }

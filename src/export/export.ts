@@ -24,6 +24,8 @@ export interface ExportReport {
   link?: BundleLink
   download?: DownloadedFile
   site?: ExtractedSite
+  /** The workflow artifact the bundle was uploaded as, when asked for. */
+  artifact?: { name: string; id: number; url?: string }
   /** How long each phase took, in the order they ran. */
   phases: Array<{ name: ExportPhase; ms: number }>
 }

@@ -1,21 +1,19 @@
-import * as core from '@actions/core'
 import type { ExportReport } from '../export/export.js'
 import { describeJobProgress } from '../export/job-status.js'
 import { redactLink } from '../secrets.js'
 import { formatDuration } from '../settings/duration.js'
-
-type Row = [label: string, value: string]
+import { code, html, writeSummaryTable, type SummaryRow } from './summary.js'
 
 /** The rows of the summary table, a pure function of the report. */
-export function exportSummaryRows(report: ExportReport, now = Date.now()): Row[] {
-  const rows: Row[] = []
+export function exportSummaryRows(report: ExportReport, now = Date.now()): SummaryRow[] {
+  const rows: SummaryRow[] = []
   const add = (label: string, value: string | number | undefined) => {
     if (value !== undefined && value !== '') rows.push([label, String(value)])
   }
   add('Job', report.jobId && `${code(report.jobId)}${report.started === false ? ' (reused)' : ''}`)
-  add('Status', report.lastJob && describeJobProgress(report.lastJob))
+  add('Status', report.lastJob && html(describeJobProgress(report.lastJob)))
   // The whole link is a credential: the summary names the object, never the signature.
-  add('Bundle link', report.link && redactLink(report.link.url))
+  add('Bundle link', report.link && html(redactLink(report.link.url)))
   if (report.link?.expiresAt) {
     const leftMs = report.link.expiresAt.getTime() - now
     add(
@@ -25,7 +23,7 @@ export function exportSummaryRows(report: ExportReport, now = Date.now()): Row[]
   } else if (report.link) {
     add(
       'Link expires',
-      report.link.expiresAtText ? `unreadable: ${report.link.expiresAtText}` : 'not given'
+      report.link.expiresAtText ? `unreadable: ${html(report.link.expiresAtText)}` : 'not given'
     )
   }
   add('Bundle file', report.download && code(report.download.path))
@@ -35,11 +33,6 @@ export function exportSummaryRows(report: ExportReport, now = Date.now()): Row[]
   add('Extracted to', report.site && `${code(report.site.path)} (${report.site.files} files)`)
   for (const phase of report.phases) add(`Time: ${phase.name}`, formatDuration(phase.ms))
   return rows
-}
-
-/** The table is HTML, where Markdown backticks do not render. */
-export function code(text: string): string {
-  return `<code>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</code>`
 }
 
 export function formatBytes(bytes: number): string {
@@ -58,18 +51,5 @@ export async function writeExportSummary(
   report: ExportReport,
   error: Error | undefined
 ): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return
-  const summary = core.summary.addHeading(
-    error ? 'Mintlify static export failed' : 'Mintlify static export',
-    2
-  )
-  if (error) summary.addRaw(`> ${error.message.replace(/\n/g, '\n> ')}\n\n`)
-  summary.addTable([
-    [
-      { data: 'Item', header: true },
-      { data: 'Value', header: true }
-    ],
-    ...exportSummaryRows(report)
-  ])
-  await summary.write()
+  await writeSummaryTable('Mintlify static export', exportSummaryRows(report), error)
 }

@@ -22,6 +22,8 @@ export interface CommonSettings {
   readonly allowInsecureHttp: boolean
   /** Where temporary and default output files go (RUNNER_TEMP on a runner). */
   readonly tempDir: string
+  /** Token for the pull-request comment; undefined when `comment` is off. */
+  readonly commentToken?: string
 }
 
 /** What to export: a fresh job for a domain, or an existing job reused by id. */
@@ -109,13 +111,14 @@ export const actionInputs: InputSource = {
 }
 
 /**
- * Reads the api-key input and registers it as a secret. Call this first: a runner masks a
+ * Registers the secret inputs (`api-key`, `github-token`) with the runner. Call this first: a runner masks a
  * value only in log lines written after it learns about it.
  */
-export function readApiKey(inputs: InputSource = actionInputs): string {
-  const key = inputs.text('api-key')
-  if (key) core.setSecret(key)
-  return key
+export function maskSecretInputs(inputs: InputSource = actionInputs): void {
+  for (const name of ['api-key', 'github-token']) {
+    const value = inputs.text(name)
+    if (value) core.setSecret(value)
+  }
 }
 
 /** Parses every input once into typed settings, or throws a SettingsError listing each problem. */
@@ -155,7 +158,8 @@ export function readSettings(
     timeoutMs: timeoutMs as number,
     pollIntervalMs: pollIntervalMs as number,
     allowInsecureHttp,
-    tempDir: env.RUNNER_TEMP || tmpdir()
+    tempDir: env.RUNNER_TEMP || tmpdir(),
+    ...readComment(reader)
   }
 
   let settings: Settings | undefined
@@ -245,6 +249,18 @@ function readAgentSettings(reader: Reader, common: CommonSettings): AgentWatchSe
     requirePr: reader.flag('require-pr'),
     notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number
   }
+}
+
+function readComment(reader: Reader): { commentToken?: string } {
+  if (!reader.flag('comment')) return {}
+  const token = reader.text('github-token')
+  if (!token) {
+    reader.problem(
+      'Input `comment: true` needs `github-token` (default: the workflow token `${{ github.token }}`).'
+    )
+    return {}
+  }
+  return { commentToken: token }
 }
 
 /** Input parsing with problems collected rather than thrown one at a time. */

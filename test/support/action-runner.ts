@@ -113,9 +113,18 @@ export function applyRunnerMasks(log: string): string {
       if (mask[1]) masks.push(mask[1])
       continue
     }
-    shown.push(masks.reduce((text, value) => text.split(value).join('***'), line))
+    shown.push(maskText(line, masks))
   }
   return shown.join('\n')
+}
+
+/** Every value the log registered with `::add-mask::`. */
+export function maskedValues(log: string): string[] {
+  return [...log.matchAll(/^::add-mask::(.+)$/gm)].map(match => match[1] as string)
+}
+
+export function maskText(text: string, masks: readonly string[]): string {
+  return masks.reduce((result, value) => result.split(value).join('***'), text)
 }
 
 /** Reads `name<<DELIMITER … DELIMITER` blocks as @actions/core writes them. */

@@ -1,0 +1,137 @@
+import * as core from '@actions/core'
+import type { AdminApi, AgentJob } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
+import { pollUntil, PollTimeoutError } from '../poll/poll.js'
+import { fixedSchedule } from '../poll/schedule.js'
+import { formatDuration } from '../settings/duration.js'
+import type { AgentWatchSettings } from '../settings/settings.js'
+import { classifyAgentJob } from './agent-status.js'
+
+export interface AgentReport {
+  projectId: string
+  jobId: string
+  /** The last answer of the API about the job. */
+  job?: AgentJob
+  /** How long this step waited, in ms. */
+  waitedMs: number
+}
+
+export interface AgentOutcome {
+  report: AgentReport
+  error?: Error
+}
+
+export interface AgentDeps {
+  api: AdminApi
+  signal: AbortSignal
+}
+
+const MAX_CONSECUTIVE_POLL_ERRORS = 10
+
+export class AgentJobError extends Error {
+  override name = 'AgentJobError'
+}
+
+/**
+ * Polls the agent job until it is completed, archived or failed, and judges the result. Returns
+ * the error beside the report (never throws for expected failures) so outputs are still set.
+ */
+export async function watchAgentJob(
+  settings: AgentWatchSettings,
+  deps: AgentDeps
+): Promise<AgentOutcome> {
+  const { projectId, jobId } = settings
+  const report: AgentReport = { projectId, jobId, waitedMs: 0 }
+  const started = Date.now()
+  const unfamiliar = new Set<string>()
+  let lastStatus: string | undefined
+  let notFoundLogged = false
+
+  try {
+    report.job = await pollUntil<AgentJob>({
+      deadline: started + settings.timeoutMs,
+      signal: deps.signal,
+      nextDelayMs: fixedSchedule(settings.pollIntervalMs),
+      maxConsecutiveErrors: MAX_CONSECUTIVE_POLL_ERRORS,
+      isTransient: error => error instanceof ApiError && error.transient,
+      retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
+      onTransientError: (error, consecutive, retryInMs) =>
+        core.warning(
+          `Agent job poll failed (${consecutive}/${MAX_CONSECUTIVE_POLL_ERRORS} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
+        ),
+      check: async () => {
+        let job: AgentJob
+        try {
+          job = await deps.api.getAgentJob(projectId, jobId, deps.signal)
+        } catch (error) {
+          // A job created a moment ago may not be readable yet: a 404 is a race for a while.
+          const inGrace = Date.now() - started < settings.notFoundGraceMs
+          if (error instanceof ApiError && error.status === 404 && inGrace) {
+            if (!notFoundLogged) {
+              notFoundLogged = true
+              core.info(
+                `Agent job ${jobId} is not visible yet; retrying for up to ${formatDuration(settings.notFoundGraceMs)}.`
+              )
+            }
+            return { done: false }
+          }
+          throw error
+        }
+        report.job = job
+        if (job.status !== lastStatus) {
+          lastStatus = job.status
+          core.info(`Agent job ${jobId}: ${job.status}`)
+        }
+        const verdict = classifyAgentJob(job)
+        if (verdict.kind === 'pending' && !verdict.known && !unfamiliar.has(job.status)) {
+          unfamiliar.add(job.status)
+          core.info(
+            `Status "${job.status}" is not among the documented ones; waiting for completed, archived or failed.`
+          )
+        }
+        return verdict.kind === 'pending' ? { done: false } : { done: true, value: job }
+      }
+    })
+    report.waitedMs = Date.now() - started
+    judge(report.job, settings)
+    return { report }
+  } catch (error) {
+    report.waitedMs = Date.now() - started
+    return { report, error: explain(error, report, settings) }
+  }
+}
+
+/** Throws for the outcomes that fail the step; logs the others plainly. */
+function judge(job: AgentJob, settings: AgentWatchSettings): void {
+  const verdict = classifyAgentJob(job)
+  const id = settings.jobId
+  if (verdict.kind === 'failed') {
+    throw new AgentJobError(
+      `Agent job ${id} failed${verdict.reason ? `: ${verdict.reason}` : ' (the service gave no reason)'}.`
+    )
+  }
+  if (verdict.kind === 'archived') {
+    core.info(
+      `Agent job ${id} is archived${job.archivedAt ? ` (archived at ${job.archivedAt})` : ''}.`
+    )
+    return
+  }
+  if (verdict.kind === 'completed' && verdict.prLink) {
+    core.info(`Agent job ${id} completed and opened ${verdict.prLink}`)
+    return
+  }
+  const noChanges = `Agent job ${id} completed without file changes, so no pull request was opened.`
+  if (settings.requirePr)
+    throw new AgentJobError(`${noChanges} \`require-pr: true\` makes this a failure.`)
+  core.notice(noChanges)
+}
+
+function explain(error: unknown, report: AgentReport, settings: AgentWatchSettings): Error {
+  if (error instanceof PollTimeoutError) {
+    const last = report.job ? ` (last status: ${report.job.status})` : ' (the job was never found)'
+    return new AgentJobError(
+      `Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}. Increase \`timeout\`; the agent keeps working on the server.`
+    )
+  }
+  return error instanceof Error ? error : new Error(String(error))
+}

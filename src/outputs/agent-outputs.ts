@@ -1,0 +1,56 @@
+import * as core from '@actions/core'
+import type { AgentReport } from '../agent/watch.js'
+import { formatDuration } from '../settings/duration.js'
+import { code, html, link, writeSummaryTable, type SummaryRow } from './summary.js'
+
+/** Output name → value for agent-watch; a null field is an empty string, never "null". */
+export function agentOutputs(report: AgentReport): Record<string, string> {
+  const job = report.job
+  if (!job) return {}
+  return {
+    status: job.status,
+    'pr-link': job.prLink ?? '',
+    model: job.model ?? '',
+    repository: job.repository ?? '',
+    ref: job.ref ?? '',
+    'created-at': job.createdAt ?? '',
+    'archived-at': job.archivedAt ?? '',
+    job: JSON.stringify(job.raw)
+  }
+}
+
+export function setAgentOutputs(report: AgentReport): void {
+  for (const [name, value] of Object.entries(agentOutputs(report))) core.setOutput(name, value)
+}
+
+/** How long the job ran: createdAt to archivedAt when archived, else to now. */
+export function agentRunMs(report: AgentReport, now = Date.now()): number | undefined {
+  const created = report.job?.createdAt ? Date.parse(report.job.createdAt) : NaN
+  if (!Number.isFinite(created)) return undefined
+  const archived = report.job?.archivedAt ? Date.parse(report.job.archivedAt) : NaN
+  return Math.max(0, (Number.isFinite(archived) ? archived : now) - created)
+}
+
+export function agentSummaryRows(report: AgentReport, now = Date.now()): SummaryRow[] {
+  const job = report.job
+  const rows: SummaryRow[] = [['Job', `${code(report.jobId)} in project ${code(report.projectId)}`]]
+  if (job) {
+    rows.push(['Status', html(job.status)])
+    if (job.model) rows.push(['Model', html(job.model)])
+    if (job.repository)
+      rows.push(['Repository', `${html(job.repository)}${job.ref ? ` @ ${code(job.ref)}` : ''}`])
+    rows.push(['Pull request', job.prLink ? link(job.prLink) : 'none (no file changes)'])
+    if (job.archivedAt) rows.push(['Archived at', html(job.archivedAt)])
+  }
+  const ran = agentRunMs(report, now)
+  if (ran !== undefined) rows.push(['Job ran for', formatDuration(ran)])
+  rows.push(['Action waited', formatDuration(report.waitedMs)])
+  return rows
+}
+
+export async function writeAgentSummary(
+  report: AgentReport,
+  error: Error | undefined
+): Promise<void> {
+  await writeSummaryTable('Mintlify agent job', agentSummaryRows(report), error)
+}

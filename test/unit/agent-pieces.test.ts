@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { classifyAgentJob } from '../../src/agent/agent-status.js'
+import type { AgentReport } from '../../src/agent/watch.js'
+import type { AgentJob } from '../../src/api/client.js'
+import {
+  agentCommentBody,
+  exportCommentBody,
+  exportCommentMarker
+} from '../../src/comment/comment-body.js'
+import { pullRequestOf } from '../../src/comment/pr-comment.js'
+import { agentOutputs, agentRunMs, agentSummaryRows } from '../../src/outputs/agent-outputs.js'
+
+function agentJob(fields: Partial<AgentJob>): AgentJob {
+  const job = { status: 'active', ...fields }
+  return { raw: { ...job }, ...job }
+}
+
+describe('classifyAgentJob', () => {
+  it('ends on completed, archived and failed only', () => {
+    expect(classifyAgentJob(agentJob({ status: 'completed', prLink: 'https://x/pull/1' }))).toEqual(
+      {
+        kind: 'completed',
+        prLink: 'https://x/pull/1'
+      }
+    )
+    expect(classifyAgentJob(agentJob({ status: 'completed' }))).toEqual({ kind: 'completed' })
+    expect(classifyAgentJob(agentJob({ status: 'archived' }))).toEqual({ kind: 'archived' })
+    expect(classifyAgentJob(agentJob({ status: 'active' }))).toEqual({
+      kind: 'pending',
+      known: true
+    })
+    expect(classifyAgentJob(agentJob({ status: 'paused' }))).toEqual({
+      kind: 'pending',
+      known: false
+    })
+  })
+  it('uses a reason the server sends with a failure', () => {
+    const job: AgentJob = { status: 'failed', raw: { status: 'failed', error: 'out of credits' } }
+    expect(classifyAgentJob(job)).toEqual({ kind: 'failed', reason: 'out of credits' })
+    expect(classifyAgentJob(agentJob({ status: 'failed' }))).toEqual({ kind: 'failed' })
+  })
+})
+
+const report: AgentReport = {
+  projectId: 'proj_1',
+  jobId: 'job_1',
+  waitedMs: 42_000,
+  job: agentJob({
+    status: 'archived',
+    model: 'claude-sonnet-4',
+    repository: 'https://github.com/acme/docs',
+    ref: 'main',
+    createdAt: '2026-01-01T00:00:00Z',
+    archivedAt: '2026-01-01T00:05:00Z'
+  })
+}
+
+describe('agent outputs', () => {
+  it('sets every output, null fields as empty strings', () => {
+    const outputs = agentOutputs(report)
+    expect(outputs).toMatchObject({
+      status: 'archived',
+      'pr-link': '',
+      model: 'claude-sonnet-4',
+      repository: 'https://github.com/acme/docs',
+      ref: 'main',
+      'created-at': '2026-01-01T00:00:00Z',
+      'archived-at': '2026-01-01T00:05:00Z'
+    })
+    expect(JSON.parse(outputs.job as string)).toMatchObject({ status: 'archived' })
+  })
+  it('measures how long the job ran up to its archiving', () => {
+    expect(agentRunMs(report)).toBe(5 * 60_000)
+    const rows = Object.fromEntries(agentSummaryRows(report))
+    expect(rows['Job ran for']).toBe('5m')
+    expect(rows['Action waited']).toBe('42s')
+    expect(rows['Pull request']).toBe('none (no file changes)')
+  })
+  it('escapes what the server sent', () => {
+    const odd = { ...report, job: agentJob({ status: '<b>x</b>', prLink: 'https://x/"><script>' }) }
+    const html = agentSummaryRows(odd)
+      .map(row => row[1])
+      .join(' ')
+    expect(html).not.toContain('<script>')
+    expect(html).not.toContain('<b>')
+  })
+})
+
+describe('comments', () => {
+  it('finds the pull request of the run', () => {
+    const context = { repo: { owner: 'o', repo: 'r' }, payload: { pull_request: { number: 7 } } }
+    expect(pullRequestOf(context as never)).toEqual({ owner: 'o', repo: 'r', issueNumber: 7 })
+    expect(pullRequestOf({ repo: { owner: 'o', repo: 'r' }, payload: {} } as never)).toBeUndefined()
+  })
+  it('describes an export without its link', () => {
+    const body = exportCommentBody(
+      {
+        jobId: 'se_1',
+        lastJob: { status: 'completed', pageCount: 12 },
+        link: {
+          url: 'https://s/b?X-Amz-Signature=secretsecret',
+          expiresAt: new Date('2026-01-01T00:00:00Z')
+        },
+        download: {
+          path: '/t/b.tar.gz',
+          sizeBytes: 10,
+          sha256: 'f'.repeat(64),
+          format: 'tar.gz',
+          retries: 0
+        },
+        phases: []
+      },
+      undefined
+    )
+    expect(body).toContain('ready')
+    expect(body).toContain('12 pages')
+    expect(body).toContain('f'.repeat(64))
+    expect(body).toContain('2026-01-01T00:00:00.000Z')
+    expect(body).not.toContain('secretsecret')
+    expect(exportCommentMarker('docs.example.com')).toMatch(/^<!-- .* -->$/)
+  })
+  it('describes an agent result with its pull request', () => {
+    const done = {
+      ...report,
+      job: agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/42' })
+    }
+    expect(agentCommentBody(done, undefined)).toContain('https://github.com/acme/docs/pull/42')
+    expect(agentCommentBody(report, new Error('Agent job job_1 failed: boom'))).toContain('failed')
+  })
+})
