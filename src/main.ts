@@ -49,7 +49,12 @@ export async function run(): Promise<void> {
 }
 
 function apiFor(settings: CommonSettings): AdminApi {
-  return createAdminApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey })
+  return createAdminApi({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    deadline: Date.now() + settings.timeoutMs
+  })
 }
 
 async function exportMode(settings: ExportSettings, signal: AbortSignal): Promise<void> {

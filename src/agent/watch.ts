@@ -26,8 +26,6 @@ export interface AgentDeps {
   signal: AbortSignal
 }
 
-const MAX_CONSECUTIVE_POLL_ERRORS = 10
-
 export class AgentJobError extends Error {
   override name = 'AgentJobError'
 }
@@ -52,12 +50,12 @@ export async function watchAgentJob(
       deadline: started + settings.timeoutMs,
       signal: deps.signal,
       nextDelayMs: fixedSchedule(settings.pollIntervalMs),
-      maxConsecutiveErrors: MAX_CONSECUTIVE_POLL_ERRORS,
+      maxConsecutiveErrors: settings.maxPollErrors,
       isTransient: error => error instanceof ApiError && error.transient,
       retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
       onTransientError: (error, consecutive, retryInMs) =>
         core.warning(
-          `Agent job poll failed (${consecutive}/${MAX_CONSECUTIVE_POLL_ERRORS} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
+          `Agent job poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
         ),
       check: async () => {
         let job: AgentJob

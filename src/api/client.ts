@@ -1,7 +1,11 @@
 import * as core from '@actions/core'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
+import pRetry from 'p-retry'
+import { sleep } from '../poll/sleep.js'
+import { backoffDelayMs } from '../retry.js'
 import { ApiError, type Operation } from './errors.js'
+import { mayRetry } from './retry-policy.js'
 import {
   agentJobBody,
   bundleBody,
@@ -63,8 +67,12 @@ export interface AdminApi {
 export interface AdminApiOptions {
   baseUrl: URL
   apiKey: string
-  /** Longest wait for response headers, and for each chunk of a body. */
+  /** Longest silence on a request: for the response headers, and between body chunks. */
   requestTimeoutMs?: number
+  /** Attempts per call for transient faults (see retry-policy.ts). */
+  maxAttempts?: number
+  /** Epoch ms after which no retry is started (the step's overall timeout). */
+  deadline?: number
   dispatcher?: Dispatcher
   userAgent?: string
 }
@@ -88,7 +96,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     'user-agent': options.userAgent ?? 'mintlify-admin-action'
   }
 
-  async function call<S extends z.ZodType>(
+  async function callOnce<S extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
     operation: Operation,
@@ -160,6 +168,35 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       })
     }
     return result.data
+  }
+
+  /** One call with the retry policy applied; the delays are ours (full jitter, Retry-After). */
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    operation: Operation,
+    schema: S,
+    body: unknown,
+    signal: AbortSignal | undefined
+  ): Promise<z.output<S>> {
+    const deadline = options.deadline ?? Number.POSITIVE_INFINITY
+    let nextDelayMs = 0
+    const retryable = (error: unknown, attempt: number): error is ApiError => {
+      if (!(error instanceof ApiError) || !mayRetry(error)) return false
+      nextDelayMs = backoffDelayMs(attempt, error.retryAfterMs)
+      return Date.now() + nextDelayMs < deadline
+    }
+    return pRetry(() => callOnce(method, path, operation, schema, body, signal), {
+      retries: (options.maxAttempts ?? 3) - 1,
+      minTimeout: 0,
+      signal,
+      shouldRetry: ({ error, attemptNumber }) => retryable(error, attemptNumber),
+      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+        if (retriesLeft === 0 || !retryable(error, attemptNumber)) return
+        core.info(`${method} ${path}: ${error.message} Retrying in ${nextDelayMs}ms.`)
+        await sleep(nextDelayMs, signal)
+      }
+    })
   }
 
   const jobPath = (jobId: string) => `/v1/static-export/jobs/${encodeURIComponent(jobId)}`
@@ -345,29 +382,25 @@ async function readLimited(body: AsyncIterable<Buffer>, limit: number): Promise<
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/** Socket-level failures worth a plain word in messages. */
+const SILENCE_CAUSES: Record<string, string> = {
+  UND_ERR_HEADERS_TIMEOUT: 'no response headers in time',
+  UND_ERR_BODY_TIMEOUT: 'the response body stalled'
+}
+
 /** Maps undici and socket errors to our failure kinds. */
 export function classifyRequestError(error: unknown): {
   kind: 'network' | 'timeout' | 'aborted'
   cause: string
+  code?: string
 } {
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } }
   const code = err?.code ?? err?.cause?.code
   if (err?.name === 'AbortError' || code === 'UND_ERR_ABORTED')
-    return { kind: 'aborted', cause: 'cancelled' }
-  if (
-    code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    code === 'UND_ERR_BODY_TIMEOUT' ||
-    code === 'UND_ERR_CONNECT_TIMEOUT'
-  ) {
-    return {
-      kind: 'timeout',
-      cause:
-        code === 'UND_ERR_BODY_TIMEOUT'
-          ? 'the body stalled'
-          : code === 'UND_ERR_CONNECT_TIMEOUT'
-            ? 'connecting timed out'
-            : 'no response headers in time'
-    }
-  }
-  return { kind: 'network', cause: code ?? err?.message ?? String(error) }
+    return { kind: 'aborted', cause: 'cancelled', code }
+  const silence = code ? SILENCE_CAUSES[code] : undefined
+  if (silence) return { kind: 'timeout', cause: silence, code }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT')
+    return { kind: 'network', cause: 'connecting timed out', code }
+  return { kind: 'network', cause: code ?? err?.message ?? String(error), code }
 }

@@ -20,8 +20,10 @@ export interface ApiErrorDetails {
   serverMessage?: string
   retryAfterMs?: number
   requestId?: string
-  /** Underlying cause for network failures, e.g. ECONNREFUSED. */
+  /** Underlying cause for network failures, in words. */
   cause?: string
+  /** Error code of a network failure, e.g. ECONNREFUSED. */
+  code?: string
 }
 
 /** One error shape for every failed API call; `message` is written for the workflow author. */
@@ -31,6 +33,7 @@ export class ApiError extends Error {
   readonly status?: number
   readonly serverMessage?: string
   readonly retryAfterMs?: number
+  readonly code?: string
   /** True when the same request may succeed later (network faults, 408, 429, 5xx). */
   readonly transient: boolean
 
@@ -42,6 +45,7 @@ export class ApiError extends Error {
     this.status = details.status
     this.serverMessage = details.serverMessage
     this.retryAfterMs = details.retryAfterMs
+    this.code = details.code
     this.transient =
       details.kind === 'network' ||
       details.kind === 'timeout' ||

@@ -2,6 +2,7 @@ import * as core from '@actions/core'
 import { join } from 'node:path'
 import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
+import { certainlyNotSent } from '../api/retry-policy.js'
 import { extractBundle, type ExtractedSite } from '../archive/extract.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
 import { LinkExpiredError } from '../download/errors.js'
@@ -43,8 +44,6 @@ export interface ExportDeps {
   signal: AbortSignal
 }
 
-/** Transient poll failures in a row before the wait gives up. */
-const MAX_CONSECUTIVE_POLL_ERRORS = 10
 /** Fresh links asked for when the store says one has expired (spec rule 2). */
 const MAX_LINK_REFRESHES = 3
 
@@ -129,10 +128,20 @@ async function startOrReuse(
     report.started = false
     return target.jobId
   }
-  const job = await deps.api.startExport(
-    { domain: target.domain, version: target.version, paths: target.paths },
-    deps.signal
-  )
+  let job: Awaited<ReturnType<AdminApi['startExport']>>
+  try {
+    job = await deps.api.startExport(
+      { domain: target.domain, version: target.version, paths: target.paths },
+      deps.signal
+    )
+  } catch (error) {
+    if (error instanceof ApiError && error.transient && !certainlyNotSent(error)) {
+      core.warning(
+        `Starting the export failed after the request may have reached the service, so a job for ${target.domain} may exist anyway; check before re-running to avoid a duplicate export.`
+      )
+    }
+    throw error
+  }
   report.jobId = job.jobId
   report.started = true
   report.lastJob = job
@@ -154,12 +163,12 @@ async function waitForJob(
     deadline,
     signal: deps.signal,
     nextDelayMs: fixedSchedule(settings.pollIntervalMs),
-    maxConsecutiveErrors: MAX_CONSECUTIVE_POLL_ERRORS,
+    maxConsecutiveErrors: settings.maxPollErrors,
     isTransient,
     retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
     onTransientError: (error, consecutive, retryInMs) =>
       core.warning(
-        `Status poll failed (${consecutive}/${MAX_CONSECUTIVE_POLL_ERRORS} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
+        `Status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
       ),
     check: async () => {
       const job = await deps.api.getExportJob(jobId, deps.signal)
@@ -187,7 +196,7 @@ async function requestLink(
     deadline,
     signal: deps.signal,
     nextDelayMs: fixedSchedule(Math.min(settings.pollIntervalMs, 2000)),
-    maxConsecutiveErrors: MAX_CONSECUTIVE_POLL_ERRORS,
+    maxConsecutiveErrors: settings.maxPollErrors,
     isTransient,
     retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
     onTransientError: error => core.info(`Bundle not ready yet: ${(error as Error).message}`),
@@ -247,6 +256,7 @@ async function downloadWithFreshLinks(
         url: link.url,
         directory,
         expectedSizeBytes: link.sizeBytes,
+        idleTimeoutMs: settings.requestTimeoutMs,
         signal,
         onProgress: (received, total) =>
           core.info(

@@ -18,6 +18,10 @@ export interface CommonSettings {
   readonly timeoutMs: number
   /** Longest pause between two status polls. */
   readonly pollIntervalMs: number
+  /** Longest silence on one request (headers, or between body chunks) before it is retried. */
+  readonly requestTimeoutMs: number
+  /** Failed status polls in a row (after the client's own retries) that end the wait. */
+  readonly maxPollErrors: number
   /** Lets base-url and bundle links use plain http to non-loopback hosts. */
   readonly allowInsecureHttp: boolean
   /** Where temporary and default output files go (RUNNER_TEMP on a runner). */
@@ -152,11 +156,15 @@ export function readSettings(
   const baseUrl = reader.serviceUrl('base-url', allowInsecureHttp)
   const timeoutMs = reader.duration('timeout', { min: SECOND_MS, max: 24 * HOUR_MS })
   const pollIntervalMs = reader.duration('poll-interval', { min: 100, max: HOUR_MS })
+  const requestTimeoutMs = reader.duration('request-timeout', { min: 100, max: HOUR_MS })
+  const maxPollErrors = reader.count('max-poll-errors', { min: 1, max: 1000 })
   const common = {
     apiKey,
     baseUrl: baseUrl as URL,
     timeoutMs: timeoutMs as number,
     pollIntervalMs: pollIntervalMs as number,
+    requestTimeoutMs: requestTimeoutMs as number,
+    maxPollErrors,
     allowInsecureHttp,
     tempDir: env.RUNNER_TEMP || tmpdir(),
     ...readComment(reader)
@@ -312,6 +320,17 @@ class Reader {
       )
     }
     return ms
+  }
+
+  count(name: string, { min, max }: { min: number; max: number }): number {
+    const text = this.inputs.text(name)
+    const value = /^\d+$/.test(text) ? Number(text) : NaN
+    if (!(value >= min && value <= max)) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: expected a whole number from ${min} to ${max}.`
+      )
+    }
+    return value
   }
 
   serviceUrl(name: string, allowInsecureHttp: boolean): URL | undefined {

@@ -1,0 +1,27 @@
+import type { ApiError } from './errors.js'
+
+/** Socket errors raised before a request could reach the server: sending again is safe. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT'
+])
+
+/** True when the failed request certainly never reached the server. */
+export function certainlyNotSent(error: ApiError): boolean {
+  return error.kind === 'network' && NOT_SENT_CODES.has(error.code ?? '')
+}
+
+/**
+ * Whether a failed request may be sent again. Reads (and the bundle call, which only hands out
+ * a fresh link) retry every transient fault. Starting a job is not idempotent as far as the
+ * API says, so it is repeated only when it never arrived or the server asked for a retry.
+ */
+export function mayRetry(error: ApiError): boolean {
+  if (!error.transient) return false
+  if (error.operation.kind !== 'start') return true
+  return certainlyNotSent(error) || error.status === 429 || error.status === 503
+}

@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts'
+import { runAction, type ActionRun } from '../support/action-runner.js'
+import {
+  errorsOf,
+  expectCleanFailure,
+  expectNoSecretsShown,
+  exists,
+  readTree,
+  signatureOf,
+  warningsOf
+} from '../support/assertions.js'
+
+const FAST = { queuedMs: 100, runningMs: 500 }
+let emulator: Emulator | undefined
+let runs: ActionRun[] = []
+
+async function emulate(options: Partial<EmulatorOptions> = {}): Promise<Emulator> {
+  emulator = await startEmulator({
+    ...options,
+    export: { ...FAST, ...options.export } as EmulatorOptions['export']
+  })
+  return emulator
+}
+
+/** Runs the bundled action's export against the emulator with fast polling. */
+async function exportRun(
+  inputs: Record<string, string> = {},
+  env?: Record<string, string>
+): Promise<ActionRun> {
+  const emu = emulator as Emulator
+  const run = await runAction(
+    {
+      mode: 'export',
+      'api-key': emu.apiKey,
+      'base-url': emu.apiUrl,
+      domain: 'docs.example.com',
+      'poll-interval': '100ms',
+      timeout: '20s',
+      ...inputs
+    },
+    { env }
+  )
+  runs.push(run)
+  return run
+}
+
+const count = (emu: Emulator, endpoint: string, method?: string) =>
+  emu.requests.filter(r => r.endpoint === endpoint && (!method || r.method === method)).length
+
+afterEach(async () => {
+  await emulator?.close()
+  emulator = undefined
+  await Promise.all(runs.map(run => run.cleanup()))
+  runs = []
+})
+
+describe('export, end to end against the emulator', () => {
+  it('exports, downloads, verifies and extracts the site', async () => {
+    const emu = await emulate()
+    const run = await exportRun({ extract: 'true' })
+    expect(run.exitCode, run.log).toBe(0)
+
+    const out = run.outputs
+    expect(out['job-id']).toMatch(/^se_[0-9a-f]{16}$/)
+    expect(out.status).toBe('completed')
+    expect(Number(out['page-count'])).toBe(emu.options.export.pageCount)
+    expect(out['bundle-url']).toMatch(
+      new RegExp(`^${emu.storageUrl}/exports/${out['job-id']}/bundle\\.tar\\.gz\\?`)
+    )
+    expect(Date.parse(out['expires-at'] as string)).toBeGreaterThan(Date.now())
+    expect(out['bundle-format']).toBe('tar.gz')
+
+    // The file is the archive the store served, byte for byte.
+    const served = await emu.bundleFile(out['job-id'] as string)
+    const bytes = await readFile(out['bundle-path'] as string)
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(served.sha256)
+    expect(out['bundle-sha256']).toBe(served.sha256)
+    expect(Number(out['bundle-size'])).toBe(served.size)
+    expect(out['bundle-path']?.startsWith(run.runnerTemp)).toBe(true)
+
+    // The extracted site is the emulator's site, file for file.
+    const site = await readTree(out['extract-path'] as string)
+    const expected = emu.expectedSite()
+    expect([...site.keys()].sort()).toEqual([...expected.keys()].sort())
+    for (const [path, content] of expected) expect(site.get(path)?.equals(content), path).toBe(true)
+
+    // No partial file, and the key never went to the store.
+    expect(
+      (await readdir(dirname(out['bundle-path'] as string))).filter(f => f.endsWith('.part'))
+    ).toEqual([])
+    const downloads = emu.requests.filter(r => r.endpoint === 'download')
+    expect(downloads.length).toBeGreaterThan(0)
+    for (const request of downloads) expect(request.headers.authorization).toBeUndefined()
+
+    // Progress is logged as it changes, not once per poll.
+    const progressLines = run.log
+      .split('\n')
+      .filter(line => line.includes(`Export job ${out['job-id']}:`))
+    expect(progressLines.length).toBeGreaterThan(1)
+    expect(new Set(progressLines).size).toBe(progressLines.length)
+    expect(progressLines.some(line => /running · \d+% · \d+ pages?/.test(line))).toBe(true)
+
+    // The summary has the table, the phases and the time left on the link.
+    expect(run.summary).toContain('Mintlify static export')
+    expect(run.summary).toContain(served.sha256)
+    expect(run.summary).toMatch(/Link expires.*in \d+m/s)
+    expect(run.summary).toContain('Time: download')
+
+    expectNoSecretsShown(run, [emu.apiKey, signatureOf(out['bundle-url'] as string)])
+  })
+
+  it('masks the key and the link signature before they could be printed', async () => {
+    const emu = await emulate()
+    const run = await exportRun({}, { RUNNER_DEBUG: '1' })
+    expect(run.exitCode, run.log).toBe(0)
+    const signature = signatureOf(run.outputs['bundle-url'] as string)
+    expect(signature).toMatch(/^[0-9a-f]{64}$/)
+    // The raw stream does register both with the runner...
+    expect(run.rawLog).toContain(`::add-mask::${emu.apiKey}`)
+    expect(run.rawLog).toContain(`::add-mask::${signature}`)
+    // ...and once applied line by line, as a runner does, neither shows, debug output included.
+    expectNoSecretsShown(run, [emu.apiKey, signature])
+  })
+
+  it('reuses an existing job by job-id without starting a new one', async () => {
+    const emu = await emulate()
+    const jobId = emu.createExportJob('docs.example.com', 'completed')
+    const run = await exportRun({ 'job-id': jobId, domain: '' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['job-id']).toBe(jobId)
+    expect(count(emu, 'start')).toBe(0)
+    expect(run.log).toContain(`Reusing export job ${jobId}`)
+    expect(run.outputs['bundle-sha256']).toBe((await emu.bundleFile(jobId)).sha256)
+  })
+
+  it('stops at the link with download: false', async () => {
+    const emu = await emulate()
+    const run = await exportRun({ download: 'false' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['bundle-url']).toContain('X-Amz-Signature=')
+    expect(run.outputs['expires-at']).toBeTruthy()
+    expect(run.outputs['bundle-path']).toBeUndefined()
+    expect(count(emu, 'download')).toBe(0)
+  })
+
+  it('stops after starting with wait: false, and a later run resumes by job-id', async () => {
+    const emu = await emulate()
+    const started = await exportRun({ wait: 'false' })
+    expect(started.exitCode, started.log).toBe(0)
+    const jobId = started.outputs['job-id'] as string
+    expect(jobId).toMatch(/^se_/)
+    expect(started.outputs.status).toBe('queued')
+    expect(count(emu, 'status')).toBe(0)
+
+    const resumed = await exportRun({ 'job-id': jobId, domain: '' })
+    expect(resumed.exitCode, resumed.log).toBe(0)
+    expect(resumed.outputs.status).toBe('completed')
+    expect(count(emu, 'start')).toBe(1)
+  })
+
+  it('fails with the server’s reason when the job fails', async () => {
+    await emulate({
+      export: {
+        outcome: 'failed',
+        failureReason: 'Build failed: page /broken could not be rendered'
+      } as never
+    })
+    const run = await exportRun()
+    expectCleanFailure(
+      run,
+      /Export job se_\w+ failed: Build failed: page \/broken could not be rendered/
+    )
+    expect(run.outputs['job-id']).toMatch(/^se_/)
+    expect(run.outputs.status).toBe('failed')
+  })
+
+  it('reads the reason from `message` when the server puts it there', async () => {
+    await emulate({
+      export: {
+        outcome: 'failed',
+        failureReason: 'Quota exceeded',
+        failureField: 'message'
+      } as never
+    })
+    expectCleanFailure(await exportRun(), 'failed: Quota exceeded')
+  })
+
+  it('times out with how far the job got and how to resume', async () => {
+    await emulate({ export: { queuedMs: 100, runningMs: 60_000 } as never })
+    const run = await exportRun({ timeout: '2s' })
+    expectCleanFailure(
+      run,
+      /Timed out after 2s waiting for export job se_\w+ \(last seen: running · \d+% · \d+ pages?\)/
+    )
+    expect(errorsOf(run).join()).toContain(`resume with \`job-id: ${run.outputs['job-id']}\``)
+  })
+
+  it('explains a refused key (401)', async () => {
+    await emulate()
+    const run = await exportRun({ 'api-key': 'mint_wrong_key' })
+    expectCleanFailure(run, /HTTP 401.*admin API key was refused/)
+  })
+
+  it('explains static export not being enabled (403)', async () => {
+    await emulate({ forbiddenKeys: ['mint_no_enterprise'] })
+    const run = await exportRun({ 'api-key': 'mint_no_enterprise' })
+    expectCleanFailure(run, /HTTP 403.*Enterprise plan/)
+  })
+
+  it('names the job that was not found (404)', async () => {
+    await emulate()
+    const run = await exportRun({ 'job-id': 'se_doesnotexist', domain: '' })
+    expectCleanFailure(run, 'Export job `se_doesnotexist` was not found')
+  })
+
+  it('names the domain that was not found (404)', async () => {
+    await emulate({ unknownDomains: ['docs.unknown.com'] })
+    expectCleanFailure(
+      await exportRun({ domain: 'docs.unknown.com' }),
+      'No deployment was found for domain `docs.unknown.com`'
+    )
+  })
+
+  it('waits out a 429 with Retry-After on a status poll', async () => {
+    const emu = await emulate()
+    emu.inject('status', { kind: 'http', status: 429, headers: { 'retry-after': '1' } })
+    const started = Date.now()
+    const run = await exportRun()
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.log).toMatch(/HTTP 429/)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+  })
+
+  it('polls through a burst of 500s', async () => {
+    const emu = await emulate()
+    emu.inject(
+      'status',
+      { kind: 'http', status: 500 },
+      { kind: 'html', status: 502 },
+      { kind: 'http', status: 503 }
+    )
+    const run = await exportRun()
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.log).toMatch(/HTTP 500/)
+    expect(run.log).toMatch(/HTTP 502.*HTML page/)
+    expect(run.outputs.status).toBe('completed')
+  })
+
+  it('logs an unknown status value once and keeps polling', async () => {
+    await emulate({
+      export: {
+        statusSequence: ['queued', 'rendering', 'rendering', 'rendering', 'running', 'completed']
+      } as never
+    })
+    const run = await exportRun()
+    expect(run.exitCode, run.log).toBe(0)
+    const notes = run.log
+      .split('\n')
+      .filter(line => line.includes('"rendering", which is not among the documented ones'))
+    expect(notes).toHaveLength(1)
+  })
+
+  it('asks for a fresh link when the store says the link expired', async () => {
+    const emu = await emulate()
+    emu.inject('download', {
+      kind: 'http',
+      status: 403,
+      body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    })
+    const run = await exportRun()
+    expect(run.exitCode, run.log).toBe(0)
+    expect(count(emu, 'bundle')).toBe(2)
+    expect(run.log).toContain('The bundle link has expired')
+  })
+
+  it('resumes a download that is cut short', async () => {
+    const emu = await emulate()
+    emu.inject('download', { kind: 'cut', afterBytes: 2000 })
+    const run = await exportRun()
+    expect(run.exitCode, run.log).toBe(0)
+    const served = await emu.bundleFile(run.outputs['job-id'] as string)
+    expect(run.outputs['bundle-sha256']).toBe(served.sha256)
+    const ranged = emu.requests.filter(r => r.endpoint === 'download' && r.headers.range)
+    expect(ranged.map(r => r.headers.range)).toEqual(['bytes=2000-'])
+    expect(warningsOf(run).join()).toContain('resuming at byte 2000')
+  })
+
+  it('fails cleanly, leaving no partial file, when every transfer is cut', async () => {
+    const emu = await emulate()
+    const cut = { kind: 'cut' as const, afterBytes: 100 }
+    emu.inject('download', cut, cut, cut, cut, cut, cut)
+    emu.options.storage.acceptRanges = false
+    const run = await exportRun()
+    expectCleanFailure(
+      run,
+      /body ended after 100 of \d+ bytes|ECONNRESET|UND_ERR_SOCKET|terminated/
+    )
+    const folder = `${run.runnerTemp}/mintlify-export/${run.outputs['job-id']}`
+    expect(await exists(`${folder}/bundle.part`)).toBe(false)
+  })
+})
+
+describe('bad inputs get one clear message, no stack trace', () => {
+  it.each([
+    [{ domain: '' }, 'Input `domain` is required in export mode'],
+    [{ mode: 'publish' }, 'Input `mode` is `publish`: expected one of `export`, `agent-watch`.'],
+    [{ timeout: 'soon' }, 'Input `timeout` is `soon`: expected a duration'],
+    [
+      { 'base-url': 'api.mintlify.com' },
+      'Input `base-url` (`api.mintlify.com`) is not an absolute URL'
+    ],
+    [{ 'base-url': 'http://api.example.com' }, 'would send the admin key in clear'],
+    [{ domain: 'https://docs.example.com/guides' }, 'has a path (/guides)']
+  ])('%j', async (inputs, message) => {
+    const emu = await emulate()
+    const run = await exportRun(inputs)
+    expectCleanFailure(run, message)
+    expect(emu.requests).toHaveLength(0)
+  })
+
+  it('warns about a key of the wrong kind but still tries it', async () => {
+    await emulate()
+    const run = await exportRun({ 'api-key': 'mint_dsc_assistantkey' })
+    expect(warningsOf(run).join()).toContain('assistant')
+    expectCleanFailure(run, 'HTTP 401')
+  })
+
+  it('reduces a pasted site address to its host, with a notice', async () => {
+    const emu = await emulate()
+    const run = await exportRun({ domain: 'https://docs.example.com/', download: 'false' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.log).toContain('using the host name `docs.example.com`')
+    expect(emu.requests.find(r => r.endpoint === 'start')).toBeDefined()
+  })
+})

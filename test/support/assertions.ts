@@ -1,0 +1,73 @@
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { expect } from 'vitest'
+import type { ActionRun } from './action-runner.js'
+
+/** The `::error::` lines of a run, unescaped as a runner shows them. */
+export function errorsOf(run: ActionRun): string[] {
+  return run.log
+    .split('\n')
+    .filter(line => line.startsWith('::error'))
+    .map(line =>
+      line
+        .replace(/^::error[^:]*::/, '')
+        .replace(/%0A/g, '\n')
+        .replace(/%25/g, '%')
+    )
+}
+
+export function warningsOf(run: ActionRun): string[] {
+  return run.log
+    .split('\n')
+    .filter(line => line.startsWith('::warning'))
+    .map(line =>
+      line
+        .replace(/^::warning[^:]*::/, '')
+        .replace(/%0A/g, '\n')
+        .replace(/%25/g, '%')
+    )
+}
+
+/** A failed step with one clear message and no stack trace. */
+export function expectCleanFailure(run: ActionRun, message: string | RegExp): void {
+  expect(run.exitCode, run.log).toBe(1)
+  const errors = errorsOf(run).join('\n')
+  if (typeof message === 'string') expect(errors).toContain(message)
+  else expect(errors).toMatch(message)
+  expect(run.log).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
+}
+
+/** Neither secret appears in what the runner would show, nor in outputs printed to the log. */
+export function expectNoSecretsShown(run: ActionRun, secrets: string[]): void {
+  for (const secret of secrets.filter(Boolean)) {
+    expect(run.log, `secret ${secret.slice(0, 6)}… visible in the log`).not.toContain(secret)
+    expect(run.summary).not.toContain(secret)
+  }
+}
+
+/** The X-Amz-Signature of a presigned link. */
+export function signatureOf(link: string): string {
+  return new URL(link).searchParams.get('X-Amz-Signature') ?? ''
+}
+
+/** Every file below `root`, relative path → content. */
+export async function readTree(root: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>()
+  const pending = [root]
+  while (pending.length) {
+    const folder = pending.pop() as string
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) pending.push(path)
+      else files.set(relative(root, path).split('\\').join('/'), await readFile(path))
+    }
+  }
+  return files
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false
+  )
+}
