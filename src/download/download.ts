@@ -91,6 +91,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     await rename(partPath, finalPath)
     return { path: finalPath, sizeBytes, sha256, format, retries }
   } catch (error) {
+    await sink.settled()
     await sink.close()
     await rm(partPath, { force: true })
     throw error
@@ -157,7 +158,8 @@ async function transferOnce(
   }
 
   const total = state.totalBytes
-  let lastReportAt = 0
+  // The first report comes after a second: a quick download needs none.
+  let lastReportAt = Date.now()
   const report = (written: number) => {
     const now = Date.now()
     if (now - lastReportAt < PROGRESS_EVERY_MS) return
@@ -167,12 +169,12 @@ async function transferOnce(
   try {
     await pipeline(response.body, sink.writable(report))
   } catch (error) {
+    await sink.settled()
     throw asTransferError(error, options.signal)
   }
   if (total !== undefined && sink.bytesWritten !== total) {
     throw new DownloadError(`the body ended after ${sink.bytesWritten} of ${total} bytes`, true)
   }
-  options.onProgress?.(sink.bytesWritten, total)
 }
 
 function asTransferError(error: unknown, signal: AbortSignal | undefined): unknown {

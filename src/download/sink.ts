@@ -10,6 +10,8 @@ import { Writable } from 'node:stream'
 export class HashingFileSink {
   private hash: Hash = createHash('sha256')
   private written = 0
+  /** The write under way, if any: a failed pipeline does not wait for it, we must. */
+  private inFlight: Promise<unknown> = Promise.resolve()
 
   private constructor(
     private readonly file: FileHandle,
@@ -50,7 +52,18 @@ export class HashingFileSink {
     })
   }
 
-  private async append(chunk: Buffer): Promise<void> {
+  /** Resolves once no write is under way, so bytesWritten is final. */
+  async settled(): Promise<void> {
+    await this.inFlight
+  }
+
+  private append(chunk: Buffer): Promise<void> {
+    const write = this.writeAt(chunk)
+    this.inFlight = write.catch(() => undefined)
+    return write
+  }
+
+  private async writeAt(chunk: Buffer): Promise<void> {
     let offset = 0
     while (offset < chunk.length) {
       const { bytesWritten } = await this.file.write(

@@ -10,7 +10,10 @@ export const DIST_ENTRY = join(ROOT, 'dist', 'index.js')
 
 export interface ActionRun {
   exitCode: number | null
-  /** What the runner would show: add-mask lines removed, masked values as `***` from then on. */
+  /**
+   * What the runner would show: add-mask lines removed, masked values as `***` from then on,
+   * debug lines only when RUNNER_DEBUG is 1.
+   */
   log: string
   /** stdout and stderr as written, masks not applied (for checking the masking itself). */
   rawLog: string
@@ -91,7 +94,7 @@ export async function runAction(
   return {
     exitCode,
     rawLog,
-    log: applyRunnerMasks(rawLog),
+    log: applyRunnerMasks(rawLog, { showDebug: env.RUNNER_DEBUG === '1' }),
     outputs: parseOutputFile(await readFile(outputFile, 'utf8')),
     summary: await readFile(summaryFile, 'utf8'),
     runnerTemp,
@@ -104,23 +107,31 @@ export async function runAction(
  * What a runner shows: `::add-mask::` lines vanish, and each masked value is replaced by `***`
  * in the lines after it, not before.
  */
-export function applyRunnerMasks(log: string): string {
+export function applyRunnerMasks(log: string, { showDebug = false } = {}): string {
   const masks: string[] = []
   const shown: string[] = []
   for (const line of log.split('\n')) {
     const mask = /^::add-mask::(.*)$/.exec(line)
     if (mask) {
-      if (mask[1]) masks.push(mask[1])
+      if (mask[1]) masks.push(unescapeCommandData(mask[1]))
       continue
     }
+    if (!showDebug && line.startsWith('::debug::')) continue
     shown.push(maskText(line, masks))
   }
   return shown.join('\n')
 }
 
-/** Every value the log registered with `::add-mask::`. */
+/** Workflow commands escape their data (`%` as %25, newlines as %0A); the runner undoes it. */
+function unescapeCommandData(data: string): string {
+  return data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+}
+
+/** Every value the log registered with `::add-mask::`, as the runner reads it. */
 export function maskedValues(log: string): string[] {
-  return [...log.matchAll(/^::add-mask::(.+)$/gm)].map(match => match[1] as string)
+  return [...log.matchAll(/^::add-mask::(.+)$/gm)].map(match =>
+    unescapeCommandData(match[1] as string)
+  )
 }
 
 export function maskText(text: string, masks: readonly string[]): string {

@@ -67,6 +67,11 @@ describe('runner emulation', () => {
     const log = ['early secret', '::add-mask::secret', 'late secret'].join('\n')
     expect(applyRunnerMasks(log)).toBe('early secret\nlate ***')
   })
+  it('reads mask values as the runner unescapes them, and hides debug lines', () => {
+    const log = ['::add-mask::a%252Fb', 'x a%2Fb', '::debug::hidden'].join('\n')
+    expect(applyRunnerMasks(log)).toBe('x ***')
+    expect(applyRunnerMasks(log, { showDebug: true })).toBe('x ***\n::debug::hidden')
+  })
   it('parses GITHUB_OUTPUT blocks', () => {
     const text = 'a<<ghadelimiter_1\none\nghadelimiter_1\nb<<ghadelimiter_2\nx\ny\nghadelimiter_2\n'
     expect(parseOutputFile(text)).toEqual({ a: 'one', b: 'x\ny' })

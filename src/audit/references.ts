@@ -1,0 +1,97 @@
+import { Parser } from 'htmlparser2'
+
+/*
+ * Finding the URLs a page makes the browser load. HTML goes through a real parser
+ * (htmlparser2); CSS and JavaScript are matched by the few forms that load something
+ * (`url()`, `@import`, `import`, `fetch(` …), since a full parse of every bundle would cost far
+ * more and find nothing else that loads. A link a reader clicks (`<a href>`) is navigation, not
+ * a dependency: the page still works without that host.
+ */
+
+/** Attributes whose value the browser fetches, by element ('*' for any element). */
+const LOADING_ATTRIBUTES: Record<string, readonly string[]> = {
+  '*': ['src', 'poster', 'background', 'data-src'],
+  link: ['href'],
+  script: ['src'],
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
+  image: ['href', 'xlink:href'],
+  use: ['href', 'xlink:href'],
+  object: ['data'],
+  form: ['action'],
+  button: ['formaction'],
+  input: ['formaction']
+}
+
+const SRCSET_ATTRIBUTES = new Set(['srcset'])
+
+const CSS_URL = /url\(\s*(['"]?)([^'")\s]+)\1\s*\)|@import\s+(['"])([^'"]+)\3/gi
+const JS_LOADS = [
+  /\bimport\s*\(\s*(['"`])([^'"`]+)\1/g,
+  /\b(?:import|export)\s[^'"`;]*?\bfrom\s*(['"])([^'"]+)\1/g,
+  /\bimport\s*(['"])([^'"]+)\1/g,
+  /\b(?:fetch|importScripts|sendBeacon|WebSocket|EventSource|Worker|SharedWorker)\s*\(\s*(['"`])([^'"`]+)\1/g,
+  /\.open\(\s*['"][A-Z]+['"]\s*,\s*(['"`])([^'"`]+)\1/g,
+  /\.(?:src|href)\s*=\s*(['"`])([^'"`]+)\1/g
+]
+
+/** The host of an absolute or protocol-relative http(s) URL; undefined for anything local. */
+export function externalHost(url: string): string | undefined {
+  const text = url.trim()
+  if (!/^(https?:)?\/\//i.test(text)) return undefined
+  try {
+    return new URL(text.startsWith('//') ? `https:${text}` : text).host.toLowerCase() || undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function cssReferences(css: string): string[] {
+  return [...css.matchAll(CSS_URL)].map(match => (match[2] ?? match[4]) as string)
+}
+
+export function jsReferences(js: string): string[] {
+  return JS_LOADS.flatMap(pattern => [...js.matchAll(pattern)].map(match => match[2] as string))
+}
+
+export function htmlReferences(html: string): string[] {
+  const found: string[] = []
+  let inScript = false
+  let inStyle = false
+  let inlineCode = ''
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const wanted = [...(LOADING_ATTRIBUTES['*'] ?? []), ...(LOADING_ATTRIBUTES[name] ?? [])]
+        for (const attribute of wanted) {
+          const value = attributes[attribute]
+          if (!value) continue
+          if (SRCSET_ATTRIBUTES.has(attribute))
+            found.push(...value.split(',').map(part => part.trim().split(/\s+/)[0] ?? ''))
+          else found.push(value)
+        }
+        if (attributes.style) found.push(...cssReferences(attributes.style))
+        if (name === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
+          const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1]
+          if (target) found.push(target.replace(/^['"]|['"]$/g, ''))
+        }
+        inScript = name === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '')
+        inStyle = name === 'style'
+        inlineCode = ''
+      },
+      ontext(text) {
+        if (inScript || inStyle) inlineCode += text
+      },
+      onclosetag(name) {
+        if (name === 'script' && inScript) found.push(...jsReferences(inlineCode))
+        if (name === 'style' && inStyle) found.push(...cssReferences(inlineCode))
+        inScript = inStyle = false
+        inlineCode = ''
+      }
+    },
+    { decodeEntities: true, lowerCaseAttributeNames: true }
+  )
+  parser.write(html)
+  parser.end()
+  return found
+}

@@ -1,0 +1,35 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { stringify } from 'yaml'
+
+/** Length of the SHA-256 prefix used as a version label: short, yet unique in practice. */
+const VERSION_HASH_CHARS = 12
+
+/**
+ * A stable version for `staticExport.version`: the given override, else the bundle's SHA-256
+ * prefix (same content, same version), else the job id when nothing was downloaded.
+ */
+export function exportVersion(
+  override: string | undefined,
+  sha256: string | undefined,
+  jobId: string
+): string {
+  return override || (sha256 ? `sha256-${sha256.slice(0, VERSION_HASH_CHARS)}` : jobId)
+}
+
+/** The chart values that serve the bundle, as YAML (a library quotes what needs quoting). */
+export function helmValuesYaml(bundleUrl: string, version: string): string {
+  const values = { staticExport: { enabled: true, bundleUrl, version } }
+  return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${stringify(values)}`
+}
+
+/** Writes the values file; it holds the presigned link, so it stays in the runner's temp folder. */
+export async function writeHelmValues(
+  path: string,
+  bundleUrl: string,
+  version: string
+): Promise<string> {
+  await mkdir(dirname(path), { recursive: true })
+  await writeFile(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 })
+  return path
+}
