@@ -63,17 +63,24 @@ export async function watchAgentJob(
           job = await deps.api.getAgentJob(projectId, jobId, deps.signal)
         } catch (error) {
           // A job created a moment ago may not be readable yet: a 404 is a race for a while.
-          const inGrace = Date.now() - started < settings.notFoundGraceMs
-          if (error instanceof ApiError && error.status === 404 && inGrace) {
-            if (!notFoundLogged) {
-              notFoundLogged = true
-              core.info(
-                `Agent job ${jobId} is not visible yet; retrying for up to ${formatDuration(settings.notFoundGraceMs)}.`
-              )
-            }
-            return { done: false }
+          if (!(error instanceof ApiError && error.status === 404)) throw error
+          const graceMs = settings.notFoundGraceMs
+          if (Date.now() - started >= graceMs) {
+            const waited =
+              graceMs > 0
+                ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
+                : ''
+            throw new AgentJobError(
+              `Agent job ${jobId} not found in project ${projectId}${waited}. Check \`job-id\`, and \`project-id\` (shown on the dashboard's API keys page).`
+            )
           }
-          throw error
+          if (!notFoundLogged) {
+            notFoundLogged = true
+            core.info(
+              `Agent job ${jobId} is not visible yet; retrying for up to ${formatDuration(graceMs)}.`
+            )
+          }
+          return { done: false }
         }
         report.job = job
         if (job.status !== lastStatus) {

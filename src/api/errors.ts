@@ -90,7 +90,7 @@ function adviceFor(status: number, op: Operation): string {
       case 'bundle':
         return `Export job \`${op.jobId}\` was not found: check \`job-id\`, and that the key belongs to the organization that started it.`
       case 'agent':
-        return `Agent job \`${op.jobId}\` was not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`
+        return `Agent job \`${op.jobId}\` not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`
     }
   }
   if (status === 409)

@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface StubComment {
+  id: number
+  body: string
+}
+
+export interface GitHubStub {
+  url: string
+  comments: StubComment[]
+  requests: Array<{ method: string; path: string; authorization?: string }>
+  close(): Promise<void>
+}
+
+/**
+ * The three issue-comment endpoints of the GitHub REST API, on loopback, for one repository and
+ * pull request: enough to check that the action creates its comment once and updates it later.
+ */
+export async function startGitHubStub(options: {
+  token: string
+  repo: string
+  pullNumber: number
+  /** Answer 403 to writes, as a read-only token gets. */
+  readOnly?: boolean
+}): Promise<GitHubStub> {
+  const comments: StubComment[] = []
+  const requests: GitHubStub['requests'] = []
+  let nextId = 1000
+  const base = `/repos/${options.repo}/issues`
+
+  const server: Server = createServer(async (req, res) => {
+    const body = await readBody(req)
+    const path = (req.url ?? '').split('?')[0] as string
+    requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization })
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(payload))
+    }
+    if (req.headers.authorization?.replace(/^(token|bearer) /i, '') !== options.token) {
+      return send(401, { message: 'Bad credentials' })
+    }
+    const isWrite = req.method === 'POST' || req.method === 'PATCH'
+    if (isWrite && options.readOnly)
+      return send(403, { message: 'Resource not accessible by integration' })
+
+    if (path === `${base}/${options.pullNumber}/comments` && req.method === 'GET')
+      return send(200, comments)
+    if (path === `${base}/${options.pullNumber}/comments` && req.method === 'POST') {
+      const comment = { id: nextId++, body: JSON.parse(body).body as string }
+      comments.push(comment)
+      return send(201, comment)
+    }
+    const update = new RegExp(`^${base}/comments/(\\d+)$`).exec(path)
+    if (update && req.method === 'PATCH') {
+      const comment = comments.find(c => c.id === Number(update[1]))
+      if (!comment) return send(404, { message: 'Not Found' })
+      comment.body = JSON.parse(body).body as string
+      return send(200, comment)
+    }
+    return send(404, { message: 'Not Found' })
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    comments,
+    requests,
+    close: () =>
+      new Promise(resolve => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let text = ''
+  for await (const chunk of req) text += chunk
+  return text
+}
