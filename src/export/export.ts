@@ -4,6 +4,14 @@ import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import { certainlyNotSent } from '../api/retry-policy.js'
 import { extractBundle, type ExtractedSite } from '../archive/extract.js'
+import { auditSite } from '../audit/audit.js'
+import { judgeAudit } from '../audit/verdict.js'
+import {
+  defaultArtifactName,
+  uploadBundleArtifact,
+  type UploadedArtifact
+} from '../deploy/artifact.js'
+import { exportVersion, writeHelmValues } from '../deploy/helm-values.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
 import { LinkExpiredError } from '../download/errors.js'
 import { pollUntil, PollTimeoutError } from '../poll/poll.js'
@@ -25,13 +33,18 @@ export interface ExportReport {
   link?: BundleLink
   download?: DownloadedFile
   site?: ExtractedSite
+  /** External hosts the extracted site loads from, each with one file that does. */
+  externalHosts?: ReadonlyMap<string, string>
   /** The workflow artifact the bundle was uploaded as, when asked for. */
-  artifact?: { name: string; id: number; url?: string }
+  artifact?: UploadedArtifact
+  /** Values file for `helm upgrade -f`. */
+  helmValuesPath?: string
   /** How long each phase took, in the order they ran. */
   phases: Array<{ name: ExportPhase; ms: number }>
 }
 
-export type ExportPhase = 'start' | 'render' | 'link' | 'download' | 'extract'
+export type ExportPhase =
+  'start' | 'render' | 'link' | 'download' | 'extract' | 'audit' | 'artifact'
 
 export interface ExportOutcome {
   report: ExportReport
@@ -52,7 +65,9 @@ const PHASE_DOING: Record<ExportPhase, string> = {
   render: 'waiting for export job',
   link: 'waiting for the bundle link of export job',
   download: 'downloading the bundle of export job',
-  extract: 'extracting the bundle of export job'
+  extract: 'extracting the bundle of export job',
+  audit: 'auditing the site of export job',
+  artifact: 'uploading the bundle of export job'
 }
 
 export class ExportFailedError extends Error {
@@ -89,9 +104,12 @@ export async function runExport(
     let link =
       job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline)))
     report.link = link = acceptLink(link, settings)
-    if (!settings.download) return { report }
-
     const directory = settings.downloadDir ?? join(settings.tempDir, 'mintlify-export', jobId)
+    if (!settings.download) {
+      report.helmValuesPath = await writeValues(directory, report, settings, jobId)
+      return { report }
+    }
+
     report.download = await timed('download', () =>
       downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
     )
@@ -105,15 +123,62 @@ export async function runExport(
           'The bundle is not a zip, tar.gz or tar archive, so it cannot be extracted; set `extract: false` to keep the file as downloaded.'
         )
       }
-      report.site = await timed('extract', () =>
+      const site = (report.site = await timed('extract', () =>
         extractBundle(path, format, join(directory, 'site'))
+      ))
+      core.info(`Extracted ${site.files} files to ${site.path}.`)
+      report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
+    }
+    report.helmValuesPath = await writeValues(directory, report, settings, jobId)
+    if (settings.artifact) {
+      const { artifact } = settings
+      const download = report.download
+      report.artifact = await timed('artifact', () =>
+        uploadBundleArtifact({
+          name: artifact.name ?? defaultArtifactName(artifact.content, jobId),
+          content: artifact.content,
+          retentionDays: artifact.retentionDays,
+          archivePath: download.path,
+          sitePath: report.site?.path,
+          workDir: directory
+        })
       )
-      core.info(`Extracted ${report.site.files} files to ${report.site.path}.`)
     }
     return { report }
   } catch (error) {
     return { report, error: explain(error, report, settings) }
   }
+}
+
+/** Audits the site for external hosts and applies the deployment kind's rule to them. */
+async function auditExtractedSite(
+  sitePath: string,
+  settings: ExportSettings
+): Promise<ReadonlyMap<string, string>> {
+  const audit = await auditSite(sitePath, { allowedHosts: settings.allowedHosts })
+  const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
+  if (audit.skipped.length > 0)
+    core.warning(
+      `The audit skipped ${audit.skipped.length} file(s) too large to scan, e.g. ${audit.skipped[0]}.`
+    )
+  if (verdict.kind === 'report') core.info(verdict.message)
+  if (verdict.kind === 'warn') verdict.warnings.forEach(warning => core.warning(warning))
+  if (verdict.kind === 'fail') throw new ExportFailedError(verdict.message)
+  return audit.hosts
+}
+
+async function writeValues(
+  directory: string,
+  report: ExportReport,
+  settings: ExportSettings,
+  jobId: string
+): Promise<string> {
+  const version = exportVersion(settings.exportVersion, report.download?.sha256, jobId)
+  return writeHelmValues(
+    join(directory, 'helm-values.yaml'),
+    (report.link as BundleLink).url,
+    version
+  )
 }
 
 async function startOrReuse(

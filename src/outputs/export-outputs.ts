@@ -17,6 +17,10 @@ export function exportOutputs(report: ExportReport): Record<string, string | num
   set('bundle-size', report.download?.sizeBytes)
   set('bundle-format', report.download?.format)
   set('extract-path', report.site?.path)
+  set('external-hosts', report.externalHosts && [...report.externalHosts.keys()].join(','))
+  set('helm-values', report.helmValuesPath)
+  set('artifact-id', report.artifact?.id)
+  set('artifact-url', report.artifact?.url)
   return outputs
 }
 

@@ -31,6 +31,12 @@ export function exportSummaryRows(report: ExportReport, now = Date.now()): Summa
   add('Size', report.download && formatBytes(report.download.sizeBytes))
   add('SHA-256', report.download && code(report.download.sha256))
   add('Extracted to', report.site && `${code(report.site.path)} (${report.site.files} files)`)
+  if (report.externalHosts) {
+    const hosts = [...report.externalHosts].map(([host, file]) => `${code(host)} (${code(file)})`)
+    add('External hosts', hosts.length ? hosts.join('<br>') : 'none: the site is self-contained')
+  }
+  add('Artifact', report.artifact && `${code(report.artifact.name)} (id ${report.artifact.id})`)
+  add('Helm values', report.helmValuesPath && code(report.helmValuesPath))
   for (const phase of report.phases) add(`Time: ${phase.name}`, formatDuration(phase.ms))
   return rows
 }

@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { tmpdir } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
+import { ARTIFACT_CONTENTS, type ArtifactContent } from '../deploy/artifact.js'
 import { checkServiceUrl } from './base-url.js'
 import { normaliseDomain } from './domain.js'
 import { formatDuration, parseDurationMs } from './duration.js'
@@ -50,7 +51,22 @@ export interface ExportSettings extends CommonSettings {
   readonly extract: boolean
   /** Folder for the archive (and `site/` when extracted); default: a per-job folder in tempDir. */
   readonly downloadDir?: string
+  /** Upload the bundle as a workflow artifact. */
+  readonly artifact?: {
+    readonly name?: string
+    readonly content: ArtifactContent
+    readonly retentionDays: number
+  }
+  /** `staticExport.version` for the Helm values; default: derived from the bundle. */
+  readonly exportVersion?: string
+  /** Where the site will run; decides what external hosts mean (see audit/). */
+  readonly deploymentKind: DeploymentKind
+  /** Hosts the site may load from in any deployment kind. */
+  readonly allowedHosts: readonly string[]
 }
+
+export const DEPLOYMENT_KINDS = ['cloud', 'client-hosted', 'air-gapped'] as const
+export type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number]
 
 export interface AgentWatchSettings extends CommonSettings {
   readonly mode: 'agent-watch'
@@ -219,10 +235,22 @@ function readExportSettings(
 
   const wait = reader.flag('wait')
   const download = reader.flag('download')
-  const extract = reader.flag('extract')
-  if (extract && !download) {
+  const artifact = readArtifact(reader)
+  const deploymentKind = reader.choice('deployment-kind', DEPLOYMENT_KINDS)
+  const extractAsked = reader.flag('extract')
+  // Uploading the site and auditing it both need it extracted: asking for them implies extract.
+  const extract =
+    extractAsked ||
+    (artifact !== undefined && artifact.content !== 'archive') ||
+    (download && deploymentKind !== 'cloud')
+  if (!download && extractAsked) {
     reader.problem(
       'Input `extract: true` needs `download: true`: there is no archive to extract otherwise.'
+    )
+  }
+  if (!download && artifact) {
+    reader.problem(
+      'Input `upload-artifact: true` needs `download: true`: there is no bundle to upload otherwise.'
     )
   }
   const pathText = reader.text('path')
@@ -239,7 +267,26 @@ function readExportSettings(
     wait,
     download,
     extract,
-    ...(downloadDir ? { downloadDir } : {})
+    ...(downloadDir ? { downloadDir } : {}),
+    ...(artifact ? { artifact } : {}),
+    ...(reader.text('export-version') ? { exportVersion: reader.text('export-version') } : {}),
+    deploymentKind,
+    allowedHosts: reader.list('allowed-hosts')
+  }
+}
+
+function readArtifact(reader: Reader): ExportSettings['artifact'] {
+  if (!reader.flag('upload-artifact')) return undefined
+  const name = reader.text('artifact-name')
+  if (name && /["<>|*?\\/:\r\n]/.test(name)) {
+    reader.problem(
+      `Input \`artifact-name\` (\`${name}\`) may not contain " : < > | * ? \\ / or line breaks.`
+    )
+  }
+  return {
+    ...(name ? { name } : {}),
+    content: reader.choice('artifact-content', ARTIFACT_CONTENTS),
+    retentionDays: reader.count('retention-days', { min: 0, max: 90 })
   }
 }
 
@@ -320,6 +367,17 @@ class Reader {
       )
     }
     return ms
+  }
+
+  choice<T extends string>(name: string, allowed: readonly T[]): T {
+    const text = this.inputs.text(name)
+    const found = allowed.find(option => option === text)
+    if (!found) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: expected one of ${allowed.map(o => `\`${o}\``).join(', ')}.`
+      )
+    }
+    return found ?? (allowed[0] as T)
   }
 
   count(name: string, { min, max }: { min: number; max: number }): number {

@@ -1,0 +1,140 @@
+import * as core from '@actions/core'
+import { mkdir, readdir } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { create as createTar } from 'tar'
+
+export type ArtifactContent = 'archive' | 'extracted' | 'pages'
+export const ARTIFACT_CONTENTS: readonly ArtifactContent[] = ['archive', 'extracted', 'pages']
+
+export interface ArtifactRequest {
+  name: string
+  content: ArtifactContent
+  /** 0: the repository's default retention. */
+  retentionDays: number
+  archivePath: string
+  /** The extracted site; needed for `extracted` and `pages`. */
+  sitePath?: string
+  /** Scratch folder, for the Pages tarball. */
+  workDir: string
+}
+
+export interface UploadedArtifact {
+  name: string
+  id: number
+  url?: string
+  sizeBytes?: number
+}
+
+/** The runner variables the artifact service needs; absent in local runs. */
+const RUNTIME_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'] as const
+
+export class ArtifactError extends Error {
+  override name = 'ArtifactError'
+}
+
+/**
+ * Uploads the bundle as a workflow artifact: the archive as downloaded (not compressed again),
+ * the extracted folder, or the site as the `artifact.tar` that actions/deploy-pages consumes.
+ */
+export async function uploadBundleArtifact(
+  request: ArtifactRequest,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<UploadedArtifact> {
+  const missing = RUNTIME_VARIABLES.filter(name => !env[name])
+  if (missing.length > 0) {
+    throw new ArtifactError(
+      `Uploading an artifact needs the runner's artifact service, but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set (as in a local run). Set \`upload-artifact: false\` outside GitHub Actions.`
+    )
+  }
+  const { files, root, compressionLevel } = await artifactFiles(request)
+  // Loaded here, not at start-up: the client is large and most runs never need it.
+  const { DefaultArtifactClient } = await import('@actions/artifact')
+  const client = new DefaultArtifactClient()
+  const response = await client.uploadArtifact(request.name, files, root, {
+    compressionLevel,
+    ...(request.retentionDays > 0 ? { retentionDays: request.retentionDays } : {})
+  })
+  if (response.id === undefined)
+    throw new ArtifactError(`The artifact service did not create artifact \`${request.name}\`.`)
+  const url = artifactUrl(env, response.id)
+  core.info(
+    `Uploaded artifact ${request.name} (id ${response.id}${response.size ? `, ${response.size} bytes` : ''}).`
+  )
+  return {
+    name: request.name,
+    id: response.id,
+    ...(url ? { url } : {}),
+    ...(response.size ? { sizeBytes: response.size } : {})
+  }
+}
+
+async function artifactFiles(
+  request: ArtifactRequest
+): Promise<{ files: string[]; root: string; compressionLevel: number }> {
+  if (request.content === 'archive') {
+    // Already compressed: zipping it again costs time and saves nothing.
+    return { files: [request.archivePath], root: dirname(request.archivePath), compressionLevel: 0 }
+  }
+  const site = request.sitePath
+  if (!site)
+    throw new ArtifactError(`\`artifact-content: ${request.content}\` needs the extracted site.`)
+  if (request.content === 'extracted')
+    return { files: await listFiles(site), root: site, compressionLevel: 6 }
+  const tarball = await pagesTarball(site, join(request.workDir, 'pages'))
+  return { files: [tarball], root: dirname(tarball), compressionLevel: 6 }
+}
+
+/**
+ * `artifact.tar` in the form actions/deploy-pages reads: the site's files at the top level,
+ * symlinks replaced by what they point to and no hard-link entries (both are refused by Pages).
+ */
+export async function pagesTarball(site: string, folder: string): Promise<string> {
+  await mkdir(folder, { recursive: true })
+  const file = join(folder, 'artifact.tar')
+  const entries = (await readdir(site)).filter(name => name !== '.git' && name !== '.github')
+  await createTar(
+    {
+      file,
+      cwd: site,
+      follow: true,
+      portable: true,
+      // An inode cache that never matches: every file is written whole, never as a hard link.
+      linkCache: new NoLinks()
+    },
+    entries
+  )
+  return file
+}
+
+class NoLinks extends Map<`${number}:${number}`, string> {
+  override get(): undefined {
+    return undefined
+  }
+  override set(): this {
+    return this
+  }
+}
+
+export async function listFiles(root: string): Promise<string[]> {
+  const files: string[] = []
+  const pending = [root]
+  while (pending.length > 0) {
+    const folder = pending.pop() as string
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) pending.push(path)
+      else if (entry.isFile()) files.push(path)
+    }
+  }
+  return files.sort()
+}
+
+/** The run's artifact page, as actions/upload-artifact reports it. */
+function artifactUrl(env: NodeJS.ProcessEnv, id: number): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = env
+  return server && repo && run ? `${server}/${repo}/actions/runs/${run}/artifacts/${id}` : undefined
+}
+
+export function defaultArtifactName(content: ArtifactContent, jobId: string): string {
+  return content === 'pages' ? 'github-pages' : `mintlify-export-${basename(jobId)}`
+}
