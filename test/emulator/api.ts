@@ -1,0 +1,172 @@
+// The Admin API: static export jobs (/v1) and agent jobs (/v2). Every error is {"error": string}.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { agentViewAt, renderAgentJob } from './agent.ts'
+import { respond, type Context } from './context.ts'
+import { exportView, newJob, parseStart, renderJob, type ExportJob } from './export-jobs.ts'
+import { errorReply, jsonReply, readBody, safeDecode, type Reply } from './http.ts'
+import { exportBehaviourFor } from './options.ts'
+import { bundleLink } from './storage.ts'
+import type { EmulatorOptions, Endpoint } from './types.ts'
+
+export const ENTERPRISE_ONLY =
+  'Static export is not enabled for this organization. It requires an Enterprise plan.'
+
+export interface ApiRoute {
+  endpoint: Endpoint | 'other'
+  /** Decoded path parameters: [jobId] or [projectId, id]. */
+  params: string[]
+  /** For a known path with the wrong method: the method it takes. */
+  allow?: string
+}
+
+const ROUTES: { endpoint: Endpoint; method: string; pattern: RegExp }[] = [
+  { endpoint: 'start', method: 'POST', pattern: /^\/v1\/static-export\/jobs\/?$/ },
+  { endpoint: 'status', method: 'GET', pattern: /^\/v1\/static-export\/jobs\/([^/]+)$/ },
+  { endpoint: 'bundle', method: 'POST', pattern: /^\/v1\/static-export\/jobs\/([^/]+)\/bundle$/ },
+  { endpoint: 'agent', method: 'GET', pattern: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/ }
+]
+
+export function matchApiRoute(method: string, pathname: string): ApiRoute {
+  for (const route of ROUTES) {
+    const match = route.pattern.exec(pathname)
+    if (!match) continue
+    const params = match.slice(1).map(p => safeDecode(p ?? ''))
+    if (params.some(p => p === null)) return { endpoint: 'other', params: [] }
+    if (method !== route.method) return { endpoint: 'other', params: [], allow: route.method }
+    return { endpoint: route.endpoint, params: params as string[] }
+  }
+  return { endpoint: 'other', params: [] }
+}
+
+function bearerKey(header: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1]
+}
+
+/** The refusal for this key on this endpoint, or null when it may pass. */
+export function authorize(
+  options: EmulatorOptions,
+  header: string | undefined,
+  endpoint: Endpoint | 'other'
+): Reply | null {
+  const key = bearerKey(header)
+  const challenge = { 'www-authenticate': 'Bearer' }
+  if (key !== undefined && options.expiredKeys.includes(key)) {
+    return errorReply(401, 'API key has expired', challenge)
+  }
+  if (key !== undefined && options.forbiddenKeys.includes(key)) {
+    // A valid key of an organisation without the Enterprise plan.
+    if (endpoint === 'agent') return errorReply(403, 'This API key may not read agent jobs')
+    if (endpoint !== 'other') return errorReply(403, ENTERPRISE_ONLY)
+    return null
+  }
+  if (key !== options.apiKey) return errorReply(401, 'Invalid or missing API key', challenge)
+  return null
+}
+
+function jobNotFound(jobId: string): Reply {
+  return errorReply(404, `Export job ${jobId} not found`)
+}
+
+async function bundleFields(ctx: Context, job: ExportJob): Promise<Record<string, unknown>> {
+  const archive = await ctx.archives.get(ctx.options.storage)
+  const link = bundleLink(ctx, job.jobId)
+  return { bundleUrl: link.url, sizeBytes: archive.size, expiresAt: link.expiresAt.toISOString() }
+}
+
+async function startJob(ctx: Context, req: IncomingMessage): Promise<Reply> {
+  const raw = await readBody(req)
+  if (raw === null) return errorReply(413, 'Request body is too large')
+  let body: unknown
+  try {
+    body = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined
+  } catch {
+    return errorReply(400, 'Request body is not valid JSON')
+  }
+  const start = parseStart(body)
+  if ('error' in start) return errorReply(400, start.error)
+  const unknown = ctx.options.unknownDomains.map(d => d.toLowerCase())
+  if (unknown.includes(start.domain.toLowerCase())) {
+    return errorReply(404, `No deployment found for domain ${start.domain}`)
+  }
+  const job = newJob(start.domain, Date.now(), { version: start.version, paths: start.paths })
+  ctx.jobs.set(job.jobId, job)
+  const b = exportBehaviourFor(ctx.options, job.domain)
+  if (b.startResponse === 'jobIdOnly') return jsonReply(202, { jobId: job.jobId })
+  const queued = { status: 'queued', progress: 0, pageCount: 0, updatedAt: job.createdAt }
+  return jsonReply(202, renderJob(job, queued, b))
+}
+
+async function jobStatus(ctx: Context, jobId: string): Promise<Reply> {
+  const job = ctx.jobs.get(jobId)
+  if (!job) return jobNotFound(jobId)
+  const b = exportBehaviourFor(ctx.options, job.domain)
+  const view = exportView(job, b, Date.now(), job.statusReads++)
+  const body = renderJob(job, view, b)
+  if (view.status === 'completed' && b.bundleInStatus)
+    Object.assign(body, await bundleFields(ctx, job))
+  return jsonReply(200, body)
+}
+
+async function jobBundle(ctx: Context, jobId: string): Promise<Reply> {
+  const job = ctx.jobs.get(jobId)
+  if (!job) return jobNotFound(jobId)
+  const b = exportBehaviourFor(ctx.options, job.domain)
+  // With a statusSequence, the job is in whatever state the last status GET showed.
+  const view = exportView(job, b, Date.now(), job.statusReads - 1)
+  if (view.status !== 'completed') {
+    return errorReply(409, `Export job is not completed (status: ${view.status})`)
+  }
+  return jsonReply(200, { jobId, ...(await bundleFields(ctx, job)) })
+}
+
+function agentJob(ctx: Context, projectId: string, id: string): Reply {
+  const notFound = errorReply(404, `Agent job ${id} not found`)
+  const scenario = Object.hasOwn(ctx.options.agentJobs, id) ? ctx.options.agentJobs[id] : undefined
+  if (!scenario || scenario.projectId !== projectId) return notFound
+  const now = Date.now()
+  const startedAt = ctx.agentClocks.get(id) ?? now
+  ctx.agentClocks.set(id, startedAt)
+  const view = agentViewAt(scenario, now - startedAt, startedAt)
+  return view ? jsonReply(200, renderAgentJob(id, view, startedAt)) : notFound
+}
+
+async function answer(
+  ctx: Context,
+  req: IncomingMessage,
+  route: ApiRoute,
+  pathname: string
+): Promise<Reply> {
+  const denied = authorize(ctx.options, req.headers.authorization, route.endpoint)
+  if (denied) return denied
+  const [first = '', second = ''] = route.params
+  switch (route.endpoint) {
+    case 'start':
+      return startJob(ctx, req)
+    case 'status':
+      return jobStatus(ctx, first)
+    case 'bundle':
+      return jobBundle(ctx, first)
+    case 'agent':
+      return agentJob(ctx, first, second)
+    default:
+      if (route.allow) {
+        return errorReply(405, `Method ${req.method} not allowed on ${pathname}`, {
+          allow: route.allow
+        })
+      }
+      return errorReply(404, `Not found: ${req.method} ${pathname}`)
+  }
+}
+
+export async function handleApi(
+  ctx: Context,
+  req: IncomingMessage,
+  res: ServerResponse
+): Promise<void> {
+  const { pathname } = new URL(req.url ?? '/', 'http://api.invalid')
+  const route = matchApiRoute(req.method ?? 'GET', pathname)
+  const subject = route.endpoint === 'agent' ? route.params[1] : route.params[0]
+  await respond(ctx, req, res, { endpoint: route.endpoint, subject: subject ?? '' }, () =>
+    answer(ctx, req, route, pathname)
+  )
+}

@@ -1,0 +1,144 @@
+// Public types of the emulator: the contract that tests, the demo and benchmarks rely on.
+
+export interface EmulatorOptions {
+  /** The one admin key that is accepted. */
+  apiKey: string
+  /** Keys of an organisation without static export: 403 on export endpoints and on agent jobs. */
+  forbiddenKeys: string[]
+  /** Keys that have expired: 401 "API key has expired". */
+  expiredKeys: string[]
+  /** Default behaviour of every export job. */
+  export: ExportBehaviour
+  /** Per-domain overrides, merged over `export` when a job's status is computed. */
+  domains: Record<string, Partial<ExportBehaviour>>
+  /** Starting an export for one of these answers 404 "No deployment found for domain <d>". */
+  unknownDomains: string[]
+  storage: StorageBehaviour
+  /** Agent jobs that exist, keyed by agent job id. */
+  agentJobs: Record<string, AgentScenario>
+}
+
+/**
+ * What startEmulator accepts: any option may be left out, and `export` and `storage` may be
+ * partial too (each is merged over its defaults). Every Partial<EmulatorOptions> fits.
+ */
+export type EmulatorInput = Partial<Omit<EmulatorOptions, 'export' | 'storage'>> & {
+  export?: Partial<ExportBehaviour>
+  storage?: Partial<StorageBehaviour>
+}
+
+export interface ExportBehaviour {
+  /** Time in 'queued' after the start call. */
+  queuedMs: number
+  /** Time in 'running' before the outcome. */
+  runningMs: number
+  /** Pages when done (default: the number of pages in the site). */
+  pageCount: number
+  outcome: 'completed' | 'failed'
+  failureReason: string | null
+  /** Which field carries the reason on a failed status. */
+  failureField: 'error' | 'message'
+  /** If set, the Nth status GET of a job returns statusSequence[N] (the last one repeats). */
+  statusSequence: string[] | null
+  /** Status responses carry no progress/pageCount (a proposed API change). */
+  omitProgress: boolean
+  /** A completed status response also carries bundleUrl, expiresAt and sizeBytes (proposed). */
+  bundleInStatus: boolean
+  /** The vendor answers the start call with the whole job; the spec only promises {jobId}. */
+  startResponse: 'full' | 'jobIdOnly'
+}
+
+export interface StorageBehaviour {
+  format: 'tar.gz' | 'zip' | 'tar'
+  /** The URL path ends in /bundle, and Content-Type is application/octet-stream. */
+  hideExtension: boolean
+  /** Lifetime of a presigned link. */
+  linkTtlMs: number
+  /** Adds one incompressible file of this many bytes to the archive. */
+  padBytes: number
+  /** 0 = unlimited; otherwise each response is paced to this rate. */
+  bytesPerSecondPerConnection: number
+  /** When false, Range headers are ignored and the full body is sent with 200. */
+  acceptRanges: boolean
+  /** When true, a strong sha256-based ETag is sent and If-Range is honoured. */
+  etag: boolean
+  /** Raw entries appended to the archive as given (path-traversal tests). */
+  extraEntries: ArchiveEntry[]
+}
+
+export interface ArchiveEntry {
+  name: string
+  type: 'file' | 'symlink' | 'directory'
+  content?: string | Buffer
+  linkTarget?: string
+}
+
+export interface AgentScenario {
+  projectId: string
+  timeline:
+    | 'completed-with-pr'
+    | 'completed-no-changes'
+    | 'failed'
+    | 'archived'
+    | 'unknown-status'
+    | 'not-found-then-found'
+  /** Time spent 'active' before the final state; the clock starts at the first GET of the job. */
+  activeMs: number
+  /** For 'unknown-status': the status shown instead of 'active' (default 'paused'). */
+  unknownStatus?: string
+}
+
+export type Endpoint = 'start' | 'status' | 'bundle' | 'download' | 'agent'
+
+export type Fault =
+  | { kind: 'http'; status: number; body?: string; headers?: Record<string, string> }
+  | { kind: 'html'; status: number }
+  | { kind: 'malformed-json' }
+  | { kind: 'wrong-shape' }
+  | { kind: 'empty' }
+  | { kind: 'reset' }
+  | { kind: 'stall'; ms: number }
+  | { kind: 'stall-body'; afterBytes: number; ms: number }
+  | { kind: 'cut'; afterBytes: number }
+  | { kind: 'corrupt' }
+  | { kind: 'redirect'; location: string }
+
+export interface RecordedRequest {
+  endpoint: Endpoint | 'other'
+  method: string
+  url: string
+  headers: Record<string, string | string[] | undefined>
+  at: number
+}
+
+export interface Emulator {
+  /** 'http://127.0.0.1:<port>', no trailing slash. */
+  apiUrl: string
+  /** 'http://localhost:<port2>': a different host name than the API. */
+  storageUrl: string
+  apiKey: string
+  /** Live: tests may mutate it between requests. */
+  options: EmulatorOptions
+  /** Queues one-shot faults; each request to that endpoint consumes the next one. */
+  inject(endpoint: Endpoint, ...faults: Fault[]): void
+  /** Every request received by either server, in order. */
+  requests: RecordedRequest[]
+  /** Creates a job directly (for reuse-by-job-id tests) and returns its id. */
+  createExportJob(domain: string, state?: 'completed' | 'running'): string
+  /** Relative path -> content of the site inside the archive, without padding or extra entries. */
+  expectedSite(): Map<string, Buffer>
+  /** The archive that would be served for that job. */
+  bundleFile(jobId: string): Promise<{ path: string; sha256: string; size: number }>
+  /** Closes both servers, destroys open sockets, removes temp files; idempotent. */
+  close(): Promise<void>
+}
+
+/** Settings of the process rather than of the emulated service (used by the CLI). */
+export interface StartSettings {
+  /** Port of the Admin API server (default 0: a free port). */
+  apiPort?: number
+  /** Port of the object store (default 0: a free port). */
+  storagePort?: number
+  /** Receives one line per finished request. */
+  log?: (line: string) => void
+}
