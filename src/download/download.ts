@@ -57,6 +57,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   const sink = await HashingFileSink.create(partPath)
   const transfer: TransferState = {
     validator: undefined,
+    checksum: undefined,
     totalBytes: undefined,
     acceptsRanges: false
   }
@@ -80,6 +81,12 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     })
     const sha256 = await sink.finish()
     const sizeBytes = sink.bytesWritten
+    if (transfer.checksum && transfer.checksum !== sha256) {
+      throw new DownloadError(
+        `The bundle's SHA-256 (${sha256}) differs from the one the store announced (${transfer.checksum}); the download is corrupt and was removed.`,
+        false
+      )
+    }
     if (options.expectedSizeBytes !== undefined && options.expectedSizeBytes !== sizeBytes) {
       throw new DownloadError(
         `The bundle has ${sizeBytes} bytes but the API announced ${options.expectedSizeBytes}; the download is not trusted.`,
@@ -99,6 +106,8 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
 }
 
 interface TransferState {
+  /** SHA-256 the store announced for the whole object (hex), when it did. */
+  checksum: string | undefined
   /** ETag (or Last-Modified) of the first response, so a resumed range is of the same object. */
   validator: string | undefined
   totalBytes: number | undefined
@@ -155,6 +164,7 @@ async function transferOnce(
         : undefined
     state.acceptsRanges = header(response, 'accept-ranges')?.toLowerCase() === 'bytes'
     state.validator = strongValidator(header(response, 'etag')) ?? header(response, 'last-modified')
+    state.checksum = announcedSha256(header(response, 'x-amz-checksum-sha256'))
   }
 
   const total = state.totalBytes
@@ -207,6 +217,13 @@ function storageError(status: number, body: string): Error {
 function header(response: Dispatcher.ResponseData, name: string): string | undefined {
   const value = response.headers[name]
   return Array.isArray(value) ? value[0] : value
+}
+
+/** S3's `x-amz-checksum-sha256` (base64) as hex; only a full-object checksum is usable. */
+export function announcedSha256(value: string | undefined): string | undefined {
+  if (!value || value.includes('-')) return undefined
+  const bytes = Buffer.from(value.trim(), 'base64')
+  return bytes.length === 32 ? bytes.toString('hex') : undefined
 }
 
 /** Weak ETags cannot validate a byte range (RFC 9110 §13.1.5). */

@@ -107,6 +107,8 @@ export function objectReply(
   const { start, end } = range ?? { start: 0, end: archive.size }
   headers['content-length'] = String(end - start)
   if (range) headers['content-range'] = `bytes ${start}-${end - 1}/${archive.size}`
+  else if (storage.checksum)
+    headers['x-amz-checksum-sha256'] = Buffer.from(archive.sha256, 'hex').toString('base64')
   return {
     status: range ? 206 : 200,
     headers,

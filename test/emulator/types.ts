@@ -62,6 +62,8 @@ export interface StorageBehaviour {
   acceptRanges: boolean
   /** When true, a strong sha256-based ETag is sent and If-Range is honoured. */
   etag: boolean
+  /** When true, a whole-object answer carries `x-amz-checksum-sha256` (base64), as S3 does with checksum mode on. */
+  checksum: boolean
   /** Raw entries appended to the archive as given (path-traversal tests). */
   extraEntries: ArchiveEntry[]
 }
