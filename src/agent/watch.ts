@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import type { AdminApi, AgentJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
+import { pollMayContinue } from '../api/retry-policy.js'
 import { pollUntil, PollTimeoutError } from '../poll/poll.js'
 import { fixedSchedule } from '../poll/schedule.js'
 import { formatDuration } from '../settings/duration.js'
@@ -51,7 +52,7 @@ export async function watchAgentJob(
       signal: deps.signal,
       nextDelayMs: fixedSchedule(settings.pollIntervalMs),
       maxConsecutiveErrors: settings.maxPollErrors,
-      isTransient: error => error instanceof ApiError && error.transient,
+      isTransient: pollMayContinue,
       retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
       onTransientError: (error, consecutive, retryInMs) =>
         core.warning(

@@ -1,4 +1,4 @@
-import type { ApiError } from './errors.js'
+import { ApiError } from './errors.js'
 
 /** Socket errors raised before a request could reach the server: sending again is safe. */
 const NOT_SENT_CODES = new Set([
@@ -24,4 +24,13 @@ export function mayRetry(error: ApiError): boolean {
   if (!error.transient) return false
   if (error.operation.kind !== 'start') return true
   return certainlyNotSent(error) || error.status === 429 || error.status === 503
+}
+
+/**
+ * Whether a failed status poll may be followed by another poll: transient faults, and answers
+ * that could not be read (a proxy's page, a cut body), which a later poll may well not repeat.
+ * A run of them is bounded by `max-poll-errors`.
+ */
+export function pollMayContinue(error: unknown): boolean {
+  return error instanceof ApiError && (error.transient || error.kind === 'invalid-response')
 }

@@ -126,27 +126,33 @@ function tarType(type: string): ArchiveEntryInfo['type'] {
   }
 }
 
+/** yauzl refuses unsafe names itself; say so in the same words as for tar. */
+function zipError(error: Error | null): UnsafeArchiveError {
+  const name = /^(?:invalid relative path|absolute path): (.*)$/.exec(error?.message ?? '')?.[1]
+  if (name !== undefined) {
+    const problem =
+      entryProblem({ name, type: 'file', sizeBytes: 0 }) ?? `\`${name}\` has an unsafe name`
+    return new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`)
+  }
+  return new UnsafeArchiveError(`The bundle is not a readable zip: ${error?.message}.`)
+}
+
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
 
 function forEachZipEntry(file: string, visit: (entry: ArchiveEntryInfo) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    // yauzl's own name validation is turned off so that our message names the entry.
+    // yauzl refuses unsafe names itself (zipError words it like ours); symlinks are ours to check.
     yauzl.open(
       file,
       { lazyEntries: true, strictFileNames: false, validateEntrySizes: true, decodeStrings: true },
       (err, zip) => {
-        if (err || !zip)
-          return reject(
-            new UnsafeArchiveError(`The bundle is not a readable zip: ${err?.message}.`)
-          )
+        if (err || !zip) return reject(zipError(err))
         const fail = (error: unknown) => {
           zip.close()
           reject(error)
         }
-        zip.on('error', error =>
-          fail(new UnsafeArchiveError(`The bundle is not a readable zip: ${error.message}.`))
-        )
+        zip.on('error', error => fail(zipError(error)))
         zip.on('end', () => resolve())
         zip.on('entry', (entry: yauzl.Entry) => {
           const mode = (entry.externalFileAttributes >>> 16) & S_IFMT

@@ -2,8 +2,8 @@ import * as core from '@actions/core'
 import { join } from 'node:path'
 import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
-import { certainlyNotSent } from '../api/retry-policy.js'
-import { extractBundle, type ExtractedSite } from '../archive/extract.js'
+import { certainlyNotSent, pollMayContinue } from '../api/retry-policy.js'
+import { DEFAULT_LIMITS, extractBundle, type ExtractedSite } from '../archive/extract.js'
 import { auditSite } from '../audit/audit.js'
 import { judgeAudit } from '../audit/verdict.js'
 import {
@@ -124,7 +124,10 @@ export async function runExport(
         )
       }
       const site = (report.site = await timed('extract', () =>
-        extractBundle(path, format, join(directory, 'site'))
+        extractBundle(path, format, join(directory, 'site'), {
+          ...DEFAULT_LIMITS,
+          maxTotalBytes: settings.extractLimitBytes
+        })
       ))
       core.info(`Extracted ${site.files} files to ${site.path}.`)
       report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
@@ -229,7 +232,7 @@ async function waitForJob(
     signal: deps.signal,
     nextDelayMs: fixedSchedule(settings.pollIntervalMs),
     maxConsecutiveErrors: settings.maxPollErrors,
-    isTransient,
+    isTransient: pollMayContinue,
     retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
     onTransientError: (error, consecutive, retryInMs) =>
       core.warning(
@@ -262,7 +265,7 @@ async function requestLink(
     signal: deps.signal,
     nextDelayMs: fixedSchedule(Math.min(settings.pollIntervalMs, 2000)),
     maxConsecutiveErrors: settings.maxPollErrors,
-    isTransient,
+    isTransient: pollMayContinue,
     retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
     onTransientError: error => core.info(`Bundle not ready yet: ${(error as Error).message}`),
     check: async () => {
@@ -334,10 +337,6 @@ async function downloadWithFreshLinks(
       report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings)
     }
   }
-}
-
-function isTransient(error: unknown): boolean {
-  return error instanceof ApiError && error.transient
 }
 
 /** Turns timeouts and cancellations into messages that say how far the export got. */

@@ -5,6 +5,7 @@ import { ARTIFACT_CONTENTS, type ArtifactContent } from '../deploy/artifact.js'
 import { checkServiceUrl } from './base-url.js'
 import { normaliseDomain } from './domain.js'
 import { formatDuration, parseDurationMs } from './duration.js'
+import { parseSizeBytes } from './size.js'
 
 const SECOND_MS = 1000
 const HOUR_MS = 3_600_000
@@ -49,6 +50,8 @@ export interface ExportSettings extends CommonSettings {
   /** false: stop after getting the bundle link. */
   readonly download: boolean
   readonly extract: boolean
+  /** Largest total size the extracted site may reach (an archive-bomb guard). */
+  readonly extractLimitBytes: number
   /** Folder for the archive (and `site/` when extracted); default: a per-job folder in tempDir. */
   readonly downloadDir?: string
   /** Upload the bundle as a workflow artifact. */
@@ -267,6 +270,7 @@ function readExportSettings(
     wait,
     download,
     extract,
+    extractLimitBytes: reader.size('extract-limit', { min: 1024 }),
     ...(downloadDir ? { downloadDir } : {}),
     ...(artifact ? { artifact } : {}),
     ...(reader.text('export-version') ? { exportVersion: reader.text('export-version') } : {}),
@@ -378,6 +382,17 @@ class Reader {
       )
     }
     return found ?? (allowed[0] as T)
+  }
+
+  size(name: string, { min }: { min: number }): number {
+    const text = this.inputs.text(name)
+    const bytes = parseSizeBytes(text)
+    if (bytes === undefined || bytes < min) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: expected a size such as \`500MiB\` or \`20GiB\` (at least ${min} bytes).`
+      )
+    }
+    return bytes ?? 0
   }
 
   count(name: string, { min, max }: { min: number; max: number }): number {

@@ -1,0 +1,150 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startEmulator } from '../emulator/index.ts'
+import { ROOT, runAction } from '../support/action-runner.js'
+import { errorsOf, expectNoSecretsShown } from '../support/assertions.js'
+import { BAD_INPUTS, SERVICE_FAULTS } from './cases.ts'
+import { SideServers, type FaultCase } from './matrix.ts'
+
+const DOC = join(ROOT, 'docs', 'reliability.md')
+const START = '<!-- fault-matrix:start -->'
+const END = '<!-- fault-matrix:end -->'
+const observed = new Map<FaultCase, { exitCode: number | null; retries: number }>()
+
+/** Log lines that mark one more attempt: client retries, tolerated polls, resumes, fresh links. */
+const RETRY_LINE = /Retrying in \d+ms|Polling again in|Download interrupted|fresh (one|link)\./
+
+async function filesNamed(root: string, suffix: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true })
+  return entries.filter(name => name.endsWith(suffix))
+}
+
+describe('fault matrix: each fault injected over real sockets into the bundled action', () => {
+  it.each(SERVICE_FAULTS.map(c => [`${c.mode}: ${c.fault}`, c] as const))(
+    '%s',
+    async (_name, faultCase) => {
+      const emu = await startEmulator({
+        agentJobs: { job_1: { projectId: 'proj_1', timeline: 'completed-with-pr', activeMs: 300 } },
+        ...faultCase.emulator,
+        export: { queuedMs: 100, runningMs: 400, ...faultCase.emulator?.export }
+      })
+      const side = new SideServers()
+      try {
+        const extra = (await faultCase.setup?.(emu, side)) ?? {}
+        const started = Date.now()
+        const run = await runAction(
+          {
+            mode: faultCase.mode,
+            'api-key': emu.apiKey,
+            'base-url': emu.apiUrl,
+            'poll-interval': '100ms',
+            timeout: '30s',
+            ...(faultCase.mode === 'export'
+              ? { domain: 'docs.example.com' }
+              : { 'project-id': 'proj_1', 'job-id': 'job_1' }),
+            ...faultCase.inputs,
+            ...extra.inputs
+          },
+          {
+            ...(faultCase.cancelAfterMs
+              ? { sendSignal: { signal: 'SIGTERM' as const, afterMs: faultCase.cancelAfterMs } }
+              : {})
+          }
+        )
+        const elapsedMs = Date.now() - started
+        try {
+          expect(run.exitCode, run.log).toBe(faultCase.outcome.exitCode)
+          if (faultCase.outcome.exitCode === 1) {
+            const errors = errorsOf(run).join('\n')
+            const { message } = faultCase.outcome
+            if (typeof message === 'string') expect(errors).toContain(message)
+            else expect(errors).toMatch(message)
+            expect(run.log).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
+          }
+          // No partial file anywhere, and neither secret in what the runner shows.
+          expect(await filesNamed(run.runnerTemp, '.part')).toEqual([])
+          const signatures = emu.requests
+            .filter(r => r.endpoint === 'download')
+            .map(r => new URL(r.url, emu.storageUrl).searchParams.get('X-Amz-Signature') ?? '')
+          expectNoSecretsShown(run, [emu.apiKey, ...signatures])
+          await faultCase.check?.({
+            log: run.log,
+            outputs: run.outputs,
+            emu,
+            side,
+            elapsedMs,
+            runnerTemp: run.runnerTemp
+          })
+          observed.set(faultCase, {
+            exitCode: run.exitCode,
+            retries: run.log.split('\n').filter(line => RETRY_LINE.test(line)).length
+          })
+        } finally {
+          await run.cleanup()
+        }
+      } finally {
+        await side.close()
+        await emu.close()
+      }
+    }
+  )
+
+  it.each(BAD_INPUTS.map(c => [`${c.mode} ${JSON.stringify(c.inputs)}`, c] as const))(
+    'bad input, %s',
+    async (_name, bad) => {
+      const emu = await startEmulator()
+      try {
+        const run = await runAction({
+          mode: bad.mode,
+          'api-key': emu.apiKey,
+          'base-url': emu.apiUrl,
+          ...(bad.mode === 'export'
+            ? { domain: 'docs.example.com' }
+            : { 'project-id': 'proj_1', 'job-id': 'job_1' }),
+          ...bad.inputs
+        })
+        await run.cleanup()
+        expect(run.exitCode, run.log).toBe(1)
+        expect(errorsOf(run).join('\n')).toContain(bad.message)
+        expect(run.log).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
+        expect(emu.requests).toEqual([])
+      } finally {
+        await emu.close()
+      }
+    }
+  )
+
+  afterAll(async () => {
+    // The table in docs/reliability.md is this run's record; it must match it.
+    if (observed.size !== SERVICE_FAULTS.length) return
+    const table = renderTable()
+    if (process.env.UPDATE_RELIABILITY_DOC === '1') {
+      const doc = await readFile(DOC, 'utf8')
+      await writeFile(
+        DOC,
+        doc.replace(new RegExp(`${START}[\\s\\S]*${END}`), `${START}\n${table}\n${END}`)
+      )
+      return
+    }
+    const doc = await readFile(DOC, 'utf8')
+    const documented = doc.slice(doc.indexOf(START) + START.length, doc.indexOf(END)).trim()
+    const withoutRetries = (text: string) => text.replace(/ · \d+ retr(y|ies)/g, '')
+    expect(
+      withoutRetries(documented),
+      'docs/reliability.md is out of date: run `UPDATE_RELIABILITY_DOC=1 npx vitest run test/faults`'
+    ).toBe(withoutRetries(table))
+  })
+})
+
+function renderTable(): string {
+  const rows = SERVICE_FAULTS.map(faultCase => {
+    const seen = observed.get(faultCase)
+    const retries = seen ? ` · ${seen.retries} ${seen.retries === 1 ? 'retry' : 'retries'}` : ''
+    const result = seen?.exitCode === 0 ? `succeeded${retries}` : `failed clearly${retries}`
+    return `| ${faultCase.mode} | ${faultCase.fault} | ${faultCase.expected} | ${result} |`
+  })
+  return ['| Mode | Fault injected | Expected | Observed |', '|---|---|---|---|', ...rows].join(
+    '\n'
+  )
+}

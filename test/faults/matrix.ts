@@ -1,0 +1,72 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Emulator, EmulatorInput } from '../emulator/index.ts'
+
+/** One row of the fault matrix: a fault injected over real sockets, and what must follow. */
+export interface FaultCase {
+  /** Short name of the fault, as it appears in docs/reliability.md. */
+  fault: string
+  mode: 'export' | 'agent-watch'
+  /** What the action must do about it, in words (the docs' "expected" column). */
+  expected: string
+  emulator?: EmulatorInput
+  inputs?: Record<string, string>
+  /** Injects faults, pre-creates jobs, starts side servers; may add inputs (e.g. a job-id). */
+  setup?: (emu: Emulator, side: SideServers) => Promise<SetupResult | void> | SetupResult | void
+  /** Sends a signal after this many ms (a cancelled workflow). */
+  cancelAfterMs?: number
+  outcome: { exitCode: 0 } | { exitCode: 1; message: string | RegExp }
+  /** Extra checks on the run (log lines, requests the emulator saw). */
+  check?: (context: CaseContext) => void | Promise<void>
+}
+
+export interface SetupResult {
+  inputs?: Record<string, string>
+}
+
+export interface CaseContext {
+  log: string
+  outputs: Record<string, string>
+  emu: Emulator
+  side: SideServers
+  elapsedMs: number
+  runnerTemp: string
+}
+
+/** A server on another loopback port that records what reaches it, e.g. a redirect target. */
+export interface Recorder {
+  url: string
+  requests: Array<{ url: string; authorization?: string }>
+}
+
+export class SideServers {
+  private servers: Server[] = []
+  readonly recorders: Recorder[] = []
+
+  async recorder(status = 404): Promise<Recorder> {
+    const requests: Recorder['requests'] = []
+    const server = createServer((req, res) => {
+      requests.push({ url: req.url ?? '', authorization: req.headers.authorization })
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end('{"error":"recorder"}')
+    })
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    this.servers.push(server)
+    const recorder = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests }
+    this.recorders.push(recorder)
+    return recorder
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      this.servers.map(
+        server =>
+          new Promise<void>(resolve => {
+            server.closeAllConnections()
+            server.close(() => resolve())
+          })
+      )
+    )
+    this.servers = []
+  }
+}
