@@ -3,7 +3,7 @@ import type { AdminApi, AgentJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import { pollMayContinue } from '../api/retry-policy.js'
 import { pollUntil, PollTimeoutError } from '../poll/poll.js'
-import { fixedSchedule } from '../poll/schedule.js'
+import { pollSchedule } from '../poll/schedule.js'
 import { formatDuration } from '../settings/duration.js'
 import type { AgentWatchSettings } from '../settings/settings.js'
 import { classifyAgentJob } from './agent-status.js'
@@ -50,7 +50,7 @@ export async function watchAgentJob(
     report.job = await pollUntil<AgentJob>({
       deadline: started + settings.timeoutMs,
       signal: deps.signal,
-      nextDelayMs: fixedSchedule(settings.pollIntervalMs),
+      nextDelayMs: pollSchedule(settings).nextDelayMs,
       maxConsecutiveErrors: settings.maxPollErrors,
       isTransient: pollMayContinue,
       retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),

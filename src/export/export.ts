@@ -15,7 +15,7 @@ import { exportVersion, writeHelmValues } from '../deploy/helm-values.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
 import { LinkExpiredError } from '../download/errors.js'
 import { pollUntil, PollTimeoutError } from '../poll/poll.js'
-import { fixedSchedule } from '../poll/schedule.js'
+import { fixedSchedule, pollSchedule } from '../poll/schedule.js'
 import { maskLink, redactLink } from '../secrets.js'
 import { checkServiceUrl } from '../settings/base-url.js'
 import { formatDuration } from '../settings/duration.js'
@@ -227,10 +227,13 @@ async function waitForJob(
   report: ExportReport
 ): Promise<ExportJob> {
   const log = new ProgressLog(jobId)
+  const schedule = pollSchedule(settings)
   return pollUntil<ExportJob>({
     deadline,
     signal: deps.signal,
-    nextDelayMs: fixedSchedule(settings.pollIntervalMs),
+    // A job started a moment ago is not done yet; a reused one may well be.
+    initialDelayMs: report.started ? schedule.firstDelayMs : 0,
+    nextDelayMs: schedule.nextDelayMs,
     maxConsecutiveErrors: settings.maxPollErrors,
     isTransient: pollMayContinue,
     retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),

@@ -18,6 +18,8 @@ export interface PollOptions<T> {
   nextDelayMs: (state: PollState) => number
   /** Epoch ms after which no further check is started. */
   deadline: number
+  /** Pause before the first check (0: check at once). */
+  initialDelayMs?: number
   signal?: AbortSignal
   /** Whether a failed check may be tried again (a 429, a 5xx, a reset). */
   isTransient: (error: unknown) => boolean
@@ -48,6 +50,11 @@ export async function pollUntil<T>(options: PollOptions<T>): Promise<T> {
   let consecutiveErrors = 0
   const progressHistory: Array<{ atMs: number; progress: number }> = []
   const state = (): PollState => ({ attempt, elapsedMs: now() - started, progressHistory })
+  if (options.initialDelayMs)
+    await sleep(
+      Math.min(options.initialDelayMs, Math.max(0, options.deadline - now())),
+      options.signal
+    )
 
   for (;;) {
     options.signal?.throwIfAborted()
