@@ -7,7 +7,6 @@ import {
   exportCommentBody,
   exportCommentMarker
 } from './comment/comment-body.js'
-import { upsertPullRequestComment } from './comment/pr-comment.js'
 import { runExport } from './export/export.js'
 import { setAgentOutputs, writeAgentSummary } from './outputs/agent-outputs.js'
 import { setExportOutputs } from './outputs/export-outputs.js'
@@ -62,6 +61,7 @@ async function exportMode(settings: ExportSettings, signal: AbortSignal): Promis
   setExportOutputs(report)
   await writeExportSummary(report, error)
   if (settings.commentToken) {
+    const { upsertPullRequestComment } = await import('./comment/pr-comment.js')
     const subject =
       settings.target.kind === 'domain' ? settings.target.domain : settings.target.jobId
     await upsertPullRequestComment(
@@ -78,6 +78,7 @@ async function agentWatchMode(settings: AgentWatchSettings, signal: AbortSignal)
   setAgentOutputs(report)
   await writeAgentSummary(report, error)
   if (settings.commentToken) {
+    const { upsertPullRequestComment } = await import('./comment/pr-comment.js')
     await upsertPullRequestComment(
       settings.commentToken,
       agentCommentMarker(settings.projectId),

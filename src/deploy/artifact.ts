@@ -2,9 +2,7 @@ import * as core from '@actions/core'
 import { mkdir, readdir } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { create as createTar } from 'tar'
-
-export type ArtifactContent = 'archive' | 'extracted' | 'pages'
-export const ARTIFACT_CONTENTS: readonly ArtifactContent[] = ['archive', 'extracted', 'pages']
+import type { ArtifactContent } from '../settings/settings.js'
 
 export interface ArtifactRequest {
   name: string

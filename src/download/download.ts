@@ -8,6 +8,8 @@ import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../
 import { snippet } from '../api/client.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
 import { HashingFileSink } from './sink.js'
+import { parseContentRange, strongValidator } from './ranges.js'
+import { TailDownload } from './tail.js'
 import { sleep } from '../poll/sleep.js'
 import { backoffDelayMs } from '../retry.js'
 
@@ -105,7 +107,20 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   }
 }
 
+/** The tail is fetched in parallel only for large, slow downloads from stores with ranges. */
+const PARALLEL = {
+  /** The front stream is measured this long before deciding. */
+  measureMs: 500,
+  /** Faster than this, one stream is as good as several (and cheaper). */
+  belowBytesPerSecond: 150 * 1024 * 1024,
+  chunkBytes: 8 * 1024 * 1024,
+  /** Extra connections; with the front stream, four in all. */
+  helpers: 3
+}
+
 interface TransferState {
+  /** Helpers fetching the end of the object, once the front stream proved slow. */
+  tail?: TailDownload
   /** SHA-256 the store announced for the whole object (hex), when it did. */
   checksum: string | undefined
   /** ETag (or Last-Modified) of the first response, so a resumed range is of the same object. */
@@ -168,27 +183,90 @@ async function transferOnce(
   }
 
   const total = state.totalBytes
+  const received = () => sink.bytesWritten + (state.tail?.bytesReceived ?? 0)
   // The first report comes after a second: a quick download needs none.
   let lastReportAt = Date.now()
-  const report = (written: number) => {
+  const report = () => {
     const now = Date.now()
     if (now - lastReportAt < PROGRESS_EVERY_MS) return
     lastReportAt = now
-    options.onProgress?.(written, total)
+    options.onProgress?.(received(), total)
   }
+  let fatal: Error | undefined
+  const front = frontStream(response.body, resumeFrom, state, position => {
+    if (state.tail || total === undefined || !state.acceptsRanges || !state.validator) return
+    state.tail = new TailDownload(
+      {
+        url: options.url,
+        dispatcher,
+        signal: options.signal,
+        file: sink.handle,
+        totalBytes: total,
+        validator: state.validator,
+        helpers: PARALLEL.helpers,
+        chunkBytes: PARALLEL.chunkBytes,
+        onFatal: error => {
+          fatal = error
+          response.body.destroy(error)
+        }
+      },
+      position
+    )
+  })
   try {
-    await pipeline(response.body, sink.writable(report))
+    await pipeline(front, sink.writable(report))
+    if (state.tail) {
+      await state.tail.finished()
+      if (fatal) throw fatal
+      await sink.adopt(total as number)
+    }
   } catch (error) {
     await sink.settled()
-    throw asTransferError(error, options.signal)
+    state.tail?.cancel()
+    state.tail = undefined
+    throw asTransferError(fatal ?? error, options.signal)
   }
+  state.tail = undefined
   if (total !== undefined && sink.bytesWritten !== total) {
     throw new DownloadError(`the body ended after ${sink.bytesWritten} of ${total} bytes`, true)
   }
 }
 
+/**
+ * The response body from `start`, cut short where the tail helpers' bytes begin. After
+ * PARALLEL.measureMs it calls `goParallel` once if the stream is slow and much remains.
+ */
+async function* frontStream(
+  body: AsyncIterable<Buffer>,
+  start: number,
+  state: TransferState,
+  goParallel: (position: number) => void
+): AsyncGenerator<Buffer> {
+  let position = start
+  const startedAt = Date.now()
+  let decided = false
+  for await (const chunk of body) {
+    if (!decided && Date.now() - startedAt >= PARALLEL.measureMs) {
+      decided = true
+      const bytesPerSecond = ((position - start) * 1000) / (Date.now() - startedAt)
+      const remaining = (state.totalBytes ?? 0) - position
+      if (bytesPerSecond < PARALLEL.belowBytesPerSecond && remaining >= 4 * PARALLEL.chunkBytes)
+        goParallel(position)
+    }
+    state.tail?.advanceFront(position)
+    const limit = state.tail?.frontLimit ?? Number.POSITIVE_INFINITY
+    if (position + chunk.length >= limit) {
+      yield chunk.subarray(0, limit - position)
+      return
+    }
+    yield chunk
+    position += chunk.length
+  }
+}
+
 function asTransferError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason ?? error
+  if (error instanceof DownloadError) return error
   const err = error as { code?: string; message?: string }
   if (err?.code === 'UND_ERR_BODY_TIMEOUT' || err?.code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new DownloadError('the store stopped sending data', true)
@@ -224,23 +302,6 @@ export function announcedSha256(value: string | undefined): string | undefined {
   if (!value || value.includes('-')) return undefined
   const bytes = Buffer.from(value.trim(), 'base64')
   return bytes.length === 32 ? bytes.toString('hex') : undefined
-}
-
-/** Weak ETags cannot validate a byte range (RFC 9110 §13.1.5). */
-function strongValidator(etag: string | undefined): string | undefined {
-  return etag && !etag.startsWith('W/') ? etag : undefined
-}
-
-export function parseContentRange(
-  value: string | undefined
-): { start: number; end: number; total?: number } | undefined {
-  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(value?.trim() ?? '')
-  if (!match) return undefined
-  return {
-    start: Number(match[1]),
-    end: Number(match[2]),
-    ...(match[3] === '*' ? {} : { total: Number(match[3]) })
-  }
 }
 
 async function readSmall(body: Dispatcher.ResponseData['body']): Promise<string> {

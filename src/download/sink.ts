@@ -19,11 +19,32 @@ export class HashingFileSink {
   ) {}
 
   static async create(path: string): Promise<HashingFileSink> {
-    return new HashingFileSink(await open(path, 'w'), path)
+    // Read as well as write: bytes other writers put in the file are read back for the hash.
+    return new HashingFileSink(await open(path, 'w+'), path)
   }
 
   get bytesWritten(): number {
     return this.written
+  }
+
+  /** The open file, for writers that fill other parts of it at their own offsets. */
+  get handle(): FileHandle {
+    return this.file
+  }
+
+  /**
+   * Takes in the bytes up to `end` that other writers put in the file after ours, reading them
+   * back for the hash; afterwards the sink describes the file up to `end`.
+   */
+  async adopt(end: number): Promise<void> {
+    const buffer = Buffer.allocUnsafe(1024 * 1024)
+    while (this.written < end) {
+      const want = Math.min(buffer.length, end - this.written)
+      const { bytesRead } = await this.file.read(buffer, 0, want, this.written)
+      if (bytesRead === 0) throw new Error(`the file ends at ${this.written}, before ${end}`)
+      this.hash.update(buffer.subarray(0, bytesRead))
+      this.written += bytesRead
+    }
   }
 
   /** Drops everything written so far: the server ignored our range and sent the whole body. */

@@ -3,15 +3,8 @@ import { join } from 'node:path'
 import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import { certainlyNotSent, pollMayContinue } from '../api/retry-policy.js'
-import { DEFAULT_LIMITS, extractBundle, type ExtractedSite } from '../archive/extract.js'
-import { auditSite } from '../audit/audit.js'
-import { judgeAudit } from '../audit/verdict.js'
-import {
-  defaultArtifactName,
-  uploadBundleArtifact,
-  type UploadedArtifact
-} from '../deploy/artifact.js'
-import { exportVersion, writeHelmValues } from '../deploy/helm-values.js'
+import type { ExtractedSite } from '../archive/extract.js'
+import type { UploadedArtifact } from '../deploy/artifact.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
 import { LinkExpiredError } from '../download/errors.js'
 import { pollUntil, PollTimeoutError } from '../poll/poll.js'
@@ -123,6 +116,8 @@ export async function runExport(
           'The bundle is not a zip, tar.gz or tar archive, so it cannot be extracted; set `extract: false` to keep the file as downloaded.'
         )
       }
+      // Loaded when needed: most of the bundle's code serves steps many runs never take.
+      const { DEFAULT_LIMITS, extractBundle } = await import('../archive/extract.js')
       const site = (report.site = await timed('extract', () =>
         extractBundle(path, format, join(directory, 'site'), {
           ...DEFAULT_LIMITS,
@@ -136,6 +131,7 @@ export async function runExport(
     if (settings.artifact) {
       const { artifact } = settings
       const download = report.download
+      const { defaultArtifactName, uploadBundleArtifact } = await import('../deploy/artifact.js')
       report.artifact = await timed('artifact', () =>
         uploadBundleArtifact({
           name: artifact.name ?? defaultArtifactName(artifact.content, jobId),
@@ -158,6 +154,8 @@ async function auditExtractedSite(
   sitePath: string,
   settings: ExportSettings
 ): Promise<ReadonlyMap<string, string>> {
+  const { auditSite } = await import('../audit/audit.js')
+  const { judgeAudit } = await import('../audit/verdict.js')
   const audit = await auditSite(sitePath, { allowedHosts: settings.allowedHosts })
   const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
   if (audit.skipped.length > 0)
@@ -176,6 +174,7 @@ async function writeValues(
   settings: ExportSettings,
   jobId: string
 ): Promise<string> {
+  const { exportVersion, writeHelmValues } = await import('../deploy/helm-values.js')
   const version = exportVersion(settings.exportVersion, report.download?.sha256, jobId)
   return writeHelmValues(
     join(directory, 'helm-values.yaml'),

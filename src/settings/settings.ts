@@ -1,7 +1,6 @@
 import * as core from '@actions/core'
 import { tmpdir } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
-import { ARTIFACT_CONTENTS, type ArtifactContent } from '../deploy/artifact.js'
 import { checkServiceUrl } from './base-url.js'
 import { normaliseDomain } from './domain.js'
 import { formatDuration, parseDurationMs } from './duration.js'
@@ -67,6 +66,10 @@ export interface ExportSettings extends CommonSettings {
   /** Hosts the site may load from in any deployment kind. */
   readonly allowedHosts: readonly string[]
 }
+
+/** What a workflow artifact holds: the archive, the extracted site, or a Pages tarball. */
+export const ARTIFACT_CONTENTS = ['archive', 'extracted', 'pages'] as const
+export type ArtifactContent = (typeof ARTIFACT_CONTENTS)[number]
 
 export const DEPLOYMENT_KINDS = ['cloud', 'client-hosted', 'air-gapped'] as const
 export type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number]

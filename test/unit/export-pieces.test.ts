@@ -5,7 +5,7 @@ import { entryProblem } from '../../src/archive/inspect.js'
 import { linkSecrets, redactLink } from '../../src/secrets.js'
 import { parseRetryAfter, parseTimestamp, snippet } from '../../src/api/client.js'
 import { backoffDelayMs } from '../../src/retry.js'
-import { parseContentRange } from '../../src/download/download.js'
+import { parseContentRange } from '../../src/download/ranges.js'
 
 describe('classifyExportJob', () => {
   it('ends only on completed and failed', () => {

@@ -1,0 +1,263 @@
+export const id = 141;
+export const ids = [141];
+export const modules = {
+
+/***/ 92141:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  DEFAULT_LIMITS: () => (/* binding */ DEFAULT_LIMITS),
+  extractBundle: () => (/* binding */ extractBundle)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/tool-cache/lib/tool-cache.js + 2 modules
+var tool_cache = __webpack_require__(59805);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
+var index_min = __webpack_require__(98697);
+// EXTERNAL MODULE: ./node_modules/yauzl/index.js
+var yauzl = __webpack_require__(20663);
+;// CONCATENATED MODULE: ./src/archive/inspect.ts
+
+
+
+class UnsafeArchiveError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'UnsafeArchiveError';
+    }
+}
+/**
+ * Why an entry may not be extracted, or undefined when it is safe: a name that is absolute or
+ * climbs out with `..`, a link whose target leaves the folder, or a device or FIFO.
+ */
+function entryProblem(entry) {
+    const name = entry.name.replace(/\\/g, '/');
+    if (name.startsWith('/') || /^[a-z]:/i.test(name))
+        return `\`${entry.name}\` has an absolute path`;
+    if (escapes(name))
+        return `\`${entry.name}\` points outside the extraction folder`;
+    if (entry.type === 'other')
+        return `\`${entry.name}\` is a device, FIFO or other special file`;
+    if (entry.type === 'symlink' || entry.type === 'hardlink') {
+        const target = (entry.linkTarget ?? '').replace(/\\/g, '/');
+        if (target.startsWith('/') || /^[a-z]:/i.test(target)) {
+            return `link \`${entry.name}\` → \`${entry.linkTarget}\` targets an absolute path`;
+        }
+        // Symlinks resolve from their own folder, hard links from the archive root.
+        const resolved = entry.type === 'symlink' ? external_node_path_.posix.join(external_node_path_.posix.dirname(name), target) : target;
+        if (escapes(resolved))
+            return `link \`${entry.name}\` → \`${entry.linkTarget}\` points outside the extraction folder`;
+    }
+    return undefined;
+}
+function escapes(relative) {
+    const normal = external_node_path_.posix.normalize(relative);
+    return normal === '..' || normal.startsWith('../');
+}
+/**
+ * Reads every header of the archive and throws UnsafeArchiveError at the first unsafe entry
+ * or when the limits are passed. This runs before extraction because the system `tar` and
+ * `unzip` that @actions/tool-cache drives would otherwise have written the file already.
+ */
+async function inspectArchive(file, format, limits) {
+    let entries = 0;
+    let totalBytes = 0;
+    const check = (entry) => {
+        const problem = entryProblem(entry);
+        if (problem)
+            throw new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`);
+        entries += 1;
+        totalBytes += entry.sizeBytes;
+        if (entries > limits.maxEntries) {
+            throw new UnsafeArchiveError(`The bundle has more than ${limits.maxEntries} entries; refusing to extract it.`);
+        }
+        if (totalBytes > limits.maxTotalBytes) {
+            throw new UnsafeArchiveError(`The bundle would extract to more than ${limits.maxTotalBytes} bytes; refusing to extract it (an archive bomb, or a far larger site than expected).`);
+        }
+    };
+    if (format === 'zip')
+        await forEachZipEntry(file, check);
+    else
+        await forEachTarEntry(file, check);
+    return { entries, totalBytes };
+}
+async function forEachTarEntry(file, visit) {
+    let failure;
+    await (0,index_min/* list */.p_)({
+        file,
+        strict: true,
+        onReadEntry: entry => {
+            if (failure)
+                return entry.resume();
+            try {
+                visit({
+                    name: entry.path,
+                    type: tarType(entry.type),
+                    sizeBytes: entry.size ?? 0,
+                    linkTarget: entry.linkpath
+                });
+            }
+            catch (error) {
+                failure = error;
+            }
+            entry.resume();
+        }
+    });
+    if (failure)
+        throw failure;
+}
+function tarType(type) {
+    switch (type) {
+        case 'File':
+        case 'OldFile':
+        case 'ContiguousFile':
+            return 'file';
+        case 'Directory':
+            return 'directory';
+        case 'SymbolicLink':
+            return 'symlink';
+        case 'Link':
+            return 'hardlink';
+        default:
+            return 'other';
+    }
+}
+/** yauzl refuses unsafe names itself; say so in the same words as for tar. */
+function zipError(error) {
+    const name = /^(?:invalid relative path|absolute path): (.*)$/.exec(error?.message ?? '')?.[1];
+    if (name !== undefined) {
+        const problem = entryProblem({ name, type: 'file', sizeBytes: 0 }) ?? `\`${name}\` has an unsafe name`;
+        return new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`);
+    }
+    return new UnsafeArchiveError(`The bundle is not a readable zip: ${error?.message}.`);
+}
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+function forEachZipEntry(file, visit) {
+    return new Promise((resolve, reject) => {
+        // yauzl refuses unsafe names itself (zipError words it like ours); symlinks are ours to check.
+        yauzl.open(file, { lazyEntries: true, strictFileNames: false, validateEntrySizes: true, decodeStrings: true }, (err, zip) => {
+            if (err || !zip)
+                return reject(zipError(err));
+            const fail = (error) => {
+                zip.close();
+                reject(error);
+            };
+            zip.on('error', error => fail(zipError(error)));
+            zip.on('end', () => resolve());
+            zip.on('entry', (entry) => {
+                const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+                const info = {
+                    name: entry.fileName,
+                    type: entry.fileName.endsWith('/')
+                        ? 'directory'
+                        : mode === S_IFLNK
+                            ? 'symlink'
+                            : 'file',
+                    sizeBytes: entry.uncompressedSize
+                };
+                if (info.type !== 'symlink') {
+                    try {
+                        visit(info);
+                    }
+                    catch (error) {
+                        return fail(error);
+                    }
+                    return zip.readEntry();
+                }
+                // A zip symlink keeps its target as the entry's content.
+                zip.openReadStream(entry, (streamErr, stream) => {
+                    if (streamErr || !stream)
+                        return fail(streamErr);
+                    const chunks = [];
+                    stream.on('data', (chunk) => chunks.push(chunk));
+                    stream.on('error', fail);
+                    stream.on('end', () => {
+                        try {
+                            visit({ ...info, linkTarget: Buffer.concat(chunks).toString('utf8') });
+                        }
+                        catch (error) {
+                            return fail(error);
+                        }
+                        zip.readEntry();
+                    });
+                });
+            });
+            zip.readEntry();
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/archive/extract.ts
+
+
+
+
+const DEFAULT_LIMITS = {
+    maxTotalBytes: 20 * 1024 ** 3,
+    maxEntries: 500_000
+};
+/**
+ * Extracts the bundle into `destination` (emptied first) with @actions/tool-cache, after
+ * checking every entry, and checks the result again: nothing outside, no link leading out.
+ */
+async function extractBundle(file, format, destination, limits = DEFAULT_LIMITS) {
+    const listed = await inspectArchive(file, format, limits);
+    await (0,promises_.rm)(destination, { recursive: true, force: true });
+    await (0,promises_.mkdir)(destination, { recursive: true });
+    try {
+        if (format === 'zip')
+            await tool_cache/* extractZip */.JE(file, destination);
+        else
+            await tool_cache/* extractTar */.nN(file, destination, format === 'tar.gz' ? 'xz' : 'x');
+        const found = await walkExtracted(destination, limits);
+        return { path: destination, files: found.files || listed.entries, totalBytes: found.totalBytes };
+    }
+    catch (error) {
+        await (0,promises_.rm)(destination, { recursive: true, force: true });
+        throw error;
+    }
+}
+/** Second line of defence: measure what landed and resolve every symlink. */
+async function walkExtracted(root, limits) {
+    let files = 0;
+    let totalBytes = 0;
+    const pending = [root];
+    while (pending.length > 0) {
+        const folder = pending.pop();
+        for (const entry of await (0,promises_.readdir)(folder, { withFileTypes: true })) {
+            const path = (0,external_node_path_.join)(folder, entry.name);
+            if (entry.isDirectory()) {
+                pending.push(path);
+            }
+            else if (entry.isSymbolicLink()) {
+                const target = await (0,promises_.readlink)(path);
+                const resolved = (0,external_node_path_.isAbsolute)(target) ? target : (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), target);
+                if (resolved !== root && !resolved.startsWith(root + external_node_path_.sep)) {
+                    throw new UnsafeArchiveError(`The bundle is unsafe: link \`${(0,external_node_path_.relative)(root, path)}\` points outside the site.`);
+                }
+            }
+            else {
+                files += 1;
+                totalBytes += (await (0,promises_.lstat)(path)).size;
+                if (totalBytes > limits.maxTotalBytes) {
+                    throw new UnsafeArchiveError(`The extracted bundle passed ${limits.maxTotalBytes} bytes; extraction stopped.`);
+                }
+            }
+        }
+    }
+    return { files, totalBytes };
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=141.index.js.map

@@ -1,0 +1,146 @@
+import type { FileHandle } from 'node:fs/promises'
+import { request, type Dispatcher } from 'undici'
+import { DownloadError } from './errors.js'
+import { parseContentRange } from './ranges.js'
+
+export interface TailOptions {
+  url: string
+  dispatcher: Dispatcher
+  signal?: AbortSignal
+  /** The file the front stream writes; helpers write their chunks at their own offsets. */
+  file: FileHandle
+  totalBytes: number
+  /** ETag or Last-Modified of the object, so every range is of the same object. */
+  validator: string
+  /** Helper connections besides the front stream. */
+  helpers: number
+  chunkBytes: number
+  /** Called once if a chunk cannot be fetched: the whole transfer must stop. */
+  onFatal: (error: Error) => void
+}
+
+/** Attempts per chunk before the transfer gives up on the tail. */
+const CHUNK_ATTEMPTS = 3
+
+/**
+ * Fetches the end of an object over extra connections while the front stream keeps reading
+ * it from the start, for stores that limit each connection's speed. Helpers claim fixed-size
+ * chunks from the back; the front stream stops where the lowest claimed chunk begins, so the
+ * two meet without overlap. No library does this with a hash that must follow the bytes in
+ * order (the front's hash continues over the tail from disk afterwards), hence this module.
+ */
+export class TailDownload {
+  private lowestClaimed: number
+  private front = 0
+  private received = 0
+  private readonly controller = new AbortController()
+  private readonly workers: Array<Promise<void>>
+
+  constructor(
+    private readonly options: TailOptions,
+    frontAt: number
+  ) {
+    this.lowestClaimed = options.totalBytes
+    this.front = frontAt
+    this.workers = Array.from({ length: options.helpers }, () => this.work())
+  }
+
+  /** Where the front stream must stop: the first byte a helper owns. */
+  get frontLimit(): number {
+    return this.lowestClaimed
+  }
+
+  /** Bytes the helpers have written so far. */
+  get bytesReceived(): number {
+    return this.received
+  }
+
+  advanceFront(position: number): void {
+    this.front = position
+  }
+
+  /** Resolves when every claimed chunk is on disk. */
+  async finished(): Promise<void> {
+    await Promise.all(this.workers)
+  }
+
+  cancel(): void {
+    this.controller.abort()
+  }
+
+  /** The next chunk from the back, unless it would come too close to the front stream. */
+  private claim(): { start: number; end: number } | undefined {
+    const end = this.lowestClaimed
+    if (end - this.front < 2 * this.options.chunkBytes) return undefined
+    const start = end - this.options.chunkBytes
+    this.lowestClaimed = start
+    return { start, end }
+  }
+
+  private async work(): Promise<void> {
+    for (let chunk = this.claim(); chunk; chunk = this.claim()) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.fetchChunk(chunk.start, chunk.end)
+          break
+        } catch (error) {
+          if (this.controller.signal.aborted || this.options.signal?.aborted) return
+          if (attempt >= CHUNK_ATTEMPTS || (error instanceof DownloadError && !error.transient)) {
+            this.controller.abort()
+            this.options.onFatal(error instanceof Error ? error : new Error(String(error)))
+            return
+          }
+        }
+      }
+    }
+  }
+
+  private async fetchChunk(start: number, end: number): Promise<void> {
+    const signal = this.options.signal
+      ? AbortSignal.any([this.options.signal, this.controller.signal])
+      : this.controller.signal
+    const response = await request(this.options.url, {
+      method: 'GET',
+      dispatcher: this.options.dispatcher,
+      signal,
+      headers: {
+        'accept-encoding': 'identity',
+        range: `bytes=${start}-${end - 1}`,
+        'if-range': this.options.validator
+      }
+    })
+    const contentRange = response.headers['content-range']
+    const range = parseContentRange(Array.isArray(contentRange) ? contentRange[0] : contentRange)
+    if (response.statusCode !== 206 || !range || range.start !== start || range.end !== end - 1) {
+      await response.body.dump()
+      // A whole body or another range: the object changed, or ranges stopped working.
+      throw new DownloadError(
+        `the store answered ${response.statusCode} to a ranged request for the tail`,
+        false
+      )
+    }
+    let position = start
+    for await (const data of response.body) {
+      const bytes = data as Buffer
+      if (position + bytes.length > end)
+        throw new DownloadError('the store sent more than the range asked for', false)
+      let offset = 0
+      while (offset < bytes.length) {
+        const { bytesWritten } = await this.options.file.write(
+          bytes,
+          offset,
+          bytes.length - offset,
+          position + offset
+        )
+        offset += bytesWritten
+      }
+      position += bytes.length
+      this.received += bytes.length
+    }
+    if (position !== end)
+      throw new DownloadError(
+        `a tail chunk ended after ${position - start} of ${end - start} bytes`,
+        true
+      )
+  }
+}
