@@ -16,6 +16,8 @@ __webpack_require__.d(__webpack_exports__, {
 var tool_cache = __webpack_require__(59805);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./src/util/walk.ts
+var walk = __webpack_require__(55215);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
@@ -199,6 +201,7 @@ function forEachZipEntry(file, visit) {
 
 
 
+
 const DEFAULT_LIMITS = {
     maxTotalBytes: 20 * 1024 ** 3,
     maxEntries: 500_000
@@ -228,31 +231,52 @@ async function extractBundle(file, format, destination, limits = DEFAULT_LIMITS)
 async function walkExtracted(root, limits) {
     let files = 0;
     let totalBytes = 0;
-    const pending = [root];
-    while (pending.length > 0) {
-        const folder = pending.pop();
-        for (const entry of await (0,promises_.readdir)(folder, { withFileTypes: true })) {
-            const path = (0,external_node_path_.join)(folder, entry.name);
-            if (entry.isDirectory()) {
-                pending.push(path);
+    for await (const { path, entry } of (0,walk/* walkTree */.I)(root)) {
+        if (entry.isSymbolicLink()) {
+            const target = await (0,promises_.readlink)(path);
+            const resolved = (0,external_node_path_.isAbsolute)(target) ? target : (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), target);
+            if (resolved !== root && !resolved.startsWith(root + external_node_path_.sep)) {
+                throw new UnsafeArchiveError(`The bundle is unsafe: link \`${(0,external_node_path_.relative)(root, path)}\` points outside the site.`);
             }
-            else if (entry.isSymbolicLink()) {
-                const target = await (0,promises_.readlink)(path);
-                const resolved = (0,external_node_path_.isAbsolute)(target) ? target : (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), target);
-                if (resolved !== root && !resolved.startsWith(root + external_node_path_.sep)) {
-                    throw new UnsafeArchiveError(`The bundle is unsafe: link \`${(0,external_node_path_.relative)(root, path)}\` points outside the site.`);
-                }
-            }
-            else {
-                files += 1;
-                totalBytes += (await (0,promises_.lstat)(path)).size;
-                if (totalBytes > limits.maxTotalBytes) {
-                    throw new UnsafeArchiveError(`The extracted bundle passed ${limits.maxTotalBytes} bytes; extraction stopped.`);
-                }
-            }
+            continue;
+        }
+        files += 1;
+        totalBytes += (await (0,promises_.lstat)(path)).size;
+        if (totalBytes > limits.maxTotalBytes) {
+            throw new UnsafeArchiveError(`The extracted bundle passed ${limits.maxTotalBytes} bytes; extraction stopped.`);
         }
     }
     return { files, totalBytes };
+}
+
+
+/***/ }),
+
+/***/ 55215:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ walkTree)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/** Every entry below `root` except folders (files, links, others), depth first, one at a time. */
+async function* walkTree(root) {
+    const pending = [root];
+    while (pending.length > 0) {
+        const folder = pending.pop();
+        for (const entry of await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(folder, { withFileTypes: true })) {
+            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(folder, entry.name);
+            if (entry.isDirectory())
+                pending.push(path);
+            else
+                yield { path, entry };
+        }
+    }
 }
 
 

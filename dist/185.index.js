@@ -17,6 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./src/util/walk.ts
+var walk = __webpack_require__(55215);
 // EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Parser.js + 7 modules
 var Parser = __webpack_require__(81600);
 ;// CONCATENATED MODULE: ./src/audit/references.ts
@@ -120,6 +122,7 @@ function htmlReferences(html) {
 
 
 
+
 const SCANNERS = {
     '.html': htmlReferences,
     '.htm': htmlReferences,
@@ -147,7 +150,7 @@ async function auditSite(root, options = {}) {
     const hosts = new Map();
     const skipped = [];
     let filesScanned = 0;
-    const files = walk(root);
+    const files = audit_walk(root);
     const worker = async () => {
         for (let next = await files.next(); !next.done; next = await files.next()) {
             const path = next.value;
@@ -173,18 +176,11 @@ async function auditSite(root, options = {}) {
         skipped
     };
 }
-/** The scannable files below root, depth first, one at a time. */
-async function* walk(root) {
-    const pending = [root];
-    while (pending.length > 0) {
-        const folder = pending.pop();
-        for (const entry of await (0,promises_.readdir)(folder, { withFileTypes: true })) {
-            const path = (0,external_node_path_.join)(folder, entry.name);
-            if (entry.isDirectory())
-                pending.push(path);
-            else if (entry.isFile() && SCANNERS[(0,external_node_path_.extname)(entry.name).toLowerCase()])
-                yield path;
-        }
+/** The scannable files below root, one at a time. */
+async function* audit_walk(root) {
+    for await (const { path, entry } of (0,walk/* walkTree */.I)(root)) {
+        if (entry.isFile() && SCANNERS[(0,external_node_path_.extname)(entry.name).toLowerCase()])
+            yield path;
     }
 }
 async function readUpTo(path, maxBytes) {
@@ -196,6 +192,36 @@ async function readUpTo(path, maxBytes) {
     }
     finally {
         await file.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 55215:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ walkTree)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/** Every entry below `root` except folders (files, links, others), depth first, one at a time. */
+async function* walkTree(root) {
+    const pending = [root];
+    while (pending.length > 0) {
+        const folder = pending.pop();
+        for (const entry of await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(folder, { withFileTypes: true })) {
+            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(folder, entry.name);
+            if (entry.isDirectory())
+                pending.push(path);
+            else
+                yield { path, entry };
+        }
     }
 }
 

@@ -16,6 +16,8 @@ export const modules = {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var tar__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(98697);
+/* harmony import */ var _util_walk_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(55215);
+
 
 
 
@@ -94,17 +96,9 @@ class NoLinks extends Map {
 }
 async function listFiles(root) {
     const files = [];
-    const pending = [root];
-    while (pending.length > 0) {
-        const folder = pending.pop();
-        for (const entry of await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readdir)(folder, { withFileTypes: true })) {
-            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(folder, entry.name);
-            if (entry.isDirectory())
-                pending.push(path);
-            else if (entry.isFile())
-                files.push(path);
-        }
-    }
+    for await (const { path, entry } of (0,_util_walk_js__WEBPACK_IMPORTED_MODULE_4__/* .walkTree */ .I)(root))
+        if (entry.isFile())
+            files.push(path);
     return files.sort();
 }
 /** The run's artifact page, as actions/upload-artifact reports it. */
@@ -114,6 +108,36 @@ function artifactUrl(env, id) {
 }
 function defaultArtifactName(content, jobId) {
     return content === 'pages' ? 'github-pages' : `mintlify-export-${(0,node_path__WEBPACK_IMPORTED_MODULE_2__.basename)(jobId)}`;
+}
+
+
+/***/ }),
+
+/***/ 55215:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ walkTree)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/** Every entry below `root` except folders (files, links, others), depth first, one at a time. */
+async function* walkTree(root) {
+    const pending = [root];
+    while (pending.length > 0) {
+        const folder = pending.pop();
+        for (const entry of await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(folder, { withFileTypes: true })) {
+            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(folder, entry.name);
+            if (entry.isDirectory())
+                pending.push(path);
+            else
+                yield { path, entry };
+        }
+    }
 }
 
 

@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
-import { Agent, request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from 'undici'
+import { createIdleBoundAgent } from '../util/http-agent.js'
 import type { z } from 'zod'
 import pRetry from 'p-retry'
 import { sleep } from '../poll/sleep.js'
@@ -82,13 +83,7 @@ const MAX_BODY_BYTES = 1024 * 1024
 
 export function createAdminApi(options: AdminApiOptions): AdminApi {
   const timeoutMs = options.requestTimeoutMs ?? 30_000
-  const dispatcher =
-    options.dispatcher ??
-    new Agent({
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs }
-    })
+  const dispatcher = options.dispatcher ?? createIdleBoundAgent(timeoutMs)
   const base = options.baseUrl.href.replace(/\/+$/, '')
   const headers = {
     authorization: `Bearer ${options.apiKey}`,

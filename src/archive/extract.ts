@@ -1,6 +1,7 @@
 import * as tc from '@actions/tool-cache'
-import { lstat, mkdir, readdir, readlink, rm } from 'node:fs/promises'
-import { join, relative, resolve, sep, dirname, isAbsolute } from 'node:path'
+import { lstat, mkdir, readlink, rm } from 'node:fs/promises'
+import { walkTree } from '../util/walk.js'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { ArchiveFormat } from './format.js'
 import { inspectArchive, UnsafeArchiveError, type ArchiveLimits } from './inspect.js'
 
@@ -46,30 +47,23 @@ async function walkExtracted(
 ): Promise<{ files: number; totalBytes: number }> {
   let files = 0
   let totalBytes = 0
-  const pending = [root]
-  while (pending.length > 0) {
-    const folder = pending.pop() as string
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name)
-      if (entry.isDirectory()) {
-        pending.push(path)
-      } else if (entry.isSymbolicLink()) {
-        const target = await readlink(path)
-        const resolved = isAbsolute(target) ? target : resolve(dirname(path), target)
-        if (resolved !== root && !resolved.startsWith(root + sep)) {
-          throw new UnsafeArchiveError(
-            `The bundle is unsafe: link \`${relative(root, path)}\` points outside the site.`
-          )
-        }
-      } else {
-        files += 1
-        totalBytes += (await lstat(path)).size
-        if (totalBytes > limits.maxTotalBytes) {
-          throw new UnsafeArchiveError(
-            `The extracted bundle passed ${limits.maxTotalBytes} bytes; extraction stopped.`
-          )
-        }
+  for await (const { path, entry } of walkTree(root)) {
+    if (entry.isSymbolicLink()) {
+      const target = await readlink(path)
+      const resolved = isAbsolute(target) ? target : resolve(dirname(path), target)
+      if (resolved !== root && !resolved.startsWith(root + sep)) {
+        throw new UnsafeArchiveError(
+          `The bundle is unsafe: link \`${relative(root, path)}\` points outside the site.`
+        )
       }
+      continue
+    }
+    files += 1
+    totalBytes += (await lstat(path)).size
+    if (totalBytes > limits.maxTotalBytes) {
+      throw new UnsafeArchiveError(
+        `The extracted bundle passed ${limits.maxTotalBytes} bytes; extraction stopped.`
+      )
     }
   }
   return { files, totalBytes }

@@ -1,5 +1,6 @@
-import { open, readdir } from 'node:fs/promises'
-import { extname, join, relative } from 'node:path'
+import { open } from 'node:fs/promises'
+import { extname, relative } from 'node:path'
+import { walkTree } from '../util/walk.js'
 import { cssReferences, externalHost, htmlReferences, jsReferences } from './references.js'
 
 export interface AuditResult {
@@ -75,16 +76,10 @@ export async function auditSite(root: string, options: AuditOptions = {}): Promi
   }
 }
 
-/** The scannable files below root, depth first, one at a time. */
+/** The scannable files below root, one at a time. */
 async function* walk(root: string): AsyncGenerator<string> {
-  const pending = [root]
-  while (pending.length > 0) {
-    const folder = pending.pop() as string
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name)
-      if (entry.isDirectory()) pending.push(path)
-      else if (entry.isFile() && SCANNERS[extname(entry.name).toLowerCase()]) yield path
-    }
+  for await (const { path, entry } of walkTree(root)) {
+    if (entry.isFile() && SCANNERS[extname(entry.name).toLowerCase()]) yield path
   }
 }
 

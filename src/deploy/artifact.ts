@@ -2,6 +2,7 @@ import * as core from '@actions/core'
 import { mkdir, readdir } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { create as createTar } from 'tar'
+import { walkTree } from '../util/walk.js'
 import type { ArtifactContent } from '../settings/settings.js'
 
 export interface ArtifactRequest {
@@ -115,15 +116,7 @@ class NoLinks extends Map<`${number}:${number}`, string> {
 
 export async function listFiles(root: string): Promise<string[]> {
   const files: string[] = []
-  const pending = [root]
-  while (pending.length > 0) {
-    const folder = pending.pop() as string
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name)
-      if (entry.isDirectory()) pending.push(path)
-      else if (entry.isFile()) files.push(path)
-    }
-  }
+  for await (const { path, entry } of walkTree(root)) if (entry.isFile()) files.push(path)
   return files.sort()
 }
 

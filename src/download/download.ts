@@ -3,7 +3,8 @@ import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import pRetry from 'p-retry'
-import { Agent, interceptors, request, type Dispatcher } from 'undici'
+import { interceptors, request, type Dispatcher } from 'undici'
+import { createIdleBoundAgent } from '../util/http-agent.js'
 import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../archive/format.js'
 import { snippet } from '../api/client.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
@@ -51,11 +52,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   const dispatcher =
     options.dispatcher ??
-    new Agent({
-      headersTimeout: idleTimeoutMs,
-      bodyTimeout: idleTimeoutMs,
-      connect: { timeout: idleTimeoutMs }
-    }).compose(interceptors.redirect({ maxRedirections: 5 }))
+    createIdleBoundAgent(idleTimeoutMs).compose(interceptors.redirect({ maxRedirections: 5 }))
   const sink = await HashingFileSink.create(partPath)
   const transfer: TransferState = {
     validator: undefined,

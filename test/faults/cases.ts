@@ -2,21 +2,10 @@ import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { Emulator } from '../emulator/index.ts'
+import { freshLink } from '../support/assertions.js'
 import type { FaultCase } from './matrix.ts'
 
 const EXPIRED_S3 = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
-
-/** A real link for a completed job, fetched as the action would (for answers the tests forge). */
-async function realLink(emu: Emulator): Promise<{ jobId: string; bundleUrl: string }> {
-  const jobId = emu.createExportJob('docs.example.com', 'completed')
-  const response = await fetch(`${emu.apiUrl}/v1/static-export/jobs/${jobId}/bundle`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${emu.apiKey}` }
-  })
-  const { bundleUrl } = (await response.json()) as { bundleUrl: string }
-  emu.requests = []
-  return { jobId, bundleUrl }
-}
 
 const count = (emu: Emulator, endpoint: string) =>
   emu.requests.filter(r => r.endpoint === endpoint).length
@@ -208,7 +197,7 @@ export const SERVICE_FAULTS: FaultCase[] = [
     mode: 'export',
     expected: 'asks for a fresh link first; succeeds',
     setup: async emu => {
-      const { jobId, bundleUrl } = await realLink(emu)
+      const { jobId, bundleUrl } = await freshLink(emu)
       emu.inject('bundle', {
         kind: 'http',
         status: 200,
@@ -229,7 +218,7 @@ export const SERVICE_FAULTS: FaultCase[] = [
     mode: 'export',
     expected: 'warns and downloads at once; succeeds',
     setup: async emu => {
-      const { jobId, bundleUrl } = await realLink(emu)
+      const { jobId, bundleUrl } = await freshLink(emu)
       emu.inject('bundle', {
         kind: 'http',
         status: 200,
@@ -317,7 +306,7 @@ export const SERVICE_FAULTS: FaultCase[] = [
     mode: 'export',
     expected: 'followed, with no Authorization header anywhere; succeeds',
     setup: async emu => {
-      const { jobId, bundleUrl } = await realLink(emu)
+      const { jobId, bundleUrl } = await freshLink(emu)
       // Same object, other host name: 127.0.0.1 instead of localhost.
       emu.inject('download', {
         kind: 'redirect',
@@ -344,6 +333,11 @@ export const SERVICE_FAULTS: FaultCase[] = [
       exitCode: 1,
       message:
         'The bundle is unsafe to extract: `../evil.txt` points outside the extraction folder.'
+    },
+    check: async ({ runnerTemp, outputs }) => {
+      const jobFolder = join(runnerTemp, 'mintlify-export', outputs['job-id'] as string)
+      expect(await readdir(jobFolder)).toEqual(['bundle.tar.gz'])
+      await expect(stat(join(jobFolder, '..', 'evil.txt'))).rejects.toThrow()
     }
   },
   {

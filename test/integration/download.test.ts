@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { downloadBundle } from '../../src/download/download.js'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
+import { freshLink } from '../support/assertions.js'
 
 /** The downloader itself against the emulator's object store, over real sockets. */
 describe('downloadBundle', () => {
@@ -19,15 +20,9 @@ describe('downloadBundle', () => {
     await rm(folder, { recursive: true, force: true })
   })
 
-  async function freshLink(options: EmulatorInput): Promise<{ url: string; jobId: string }> {
+  async function linkFrom(options: EmulatorInput): Promise<{ url: string; jobId: string }> {
     emu = await startEmulator(options)
-    const jobId = emu.createExportJob('docs.example.com', 'completed')
-    const response = await fetch(`${emu.apiUrl}/v1/static-export/jobs/${jobId}/bundle`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${emu.apiKey}` }
-    })
-    const { bundleUrl } = (await response.json()) as { bundleUrl: string }
-    emu.requests = []
+    const { jobId, bundleUrl } = await freshLink(emu)
     return { url: bundleUrl, jobId }
   }
 
@@ -36,7 +31,7 @@ describe('downloadBundle', () => {
   }
 
   it('fetches the tail of a slow, large download over extra ranged connections', async () => {
-    const { url, jobId } = await freshLink(throttled)
+    const { url, jobId } = await linkFrom(throttled)
     const file = await downloadBundle({ url, directory: folder })
     const expected = await (emu as Emulator).bundleFile(jobId)
     expect(file.sha256).toBe(expected.sha256)
@@ -50,7 +45,7 @@ describe('downloadBundle', () => {
   })
 
   it('retries a tail chunk whose connection is reset', async () => {
-    const { url, jobId } = await freshLink(throttled)
+    const { url, jobId } = await linkFrom(throttled)
     // The front request passes untouched; the first helper's chunk is reset.
     ;(emu as Emulator).inject('download', { kind: 'stall', ms: 0 }, { kind: 'reset' })
     const file = await downloadBundle({ url, directory: folder })
@@ -58,14 +53,14 @@ describe('downloadBundle', () => {
   })
 
   it('keeps a fast download on one stream', async () => {
-    const { url, jobId } = await freshLink({ storage: { padBytes: 48 * 1024 * 1024 } })
+    const { url, jobId } = await linkFrom({ storage: { padBytes: 48 * 1024 * 1024 } })
     const file = await downloadBundle({ url, directory: folder })
     expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
     expect((emu as Emulator).requests.filter(r => r.endpoint === 'download')).toHaveLength(1)
   })
 
   it('removes the partial file when cancelled mid-way', async () => {
-    const { url } = await freshLink(throttled)
+    const { url } = await linkFrom(throttled)
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('cancelled')), 800)
     await expect(

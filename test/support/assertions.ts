@@ -1,32 +1,20 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { expect } from 'vitest'
+import type { Emulator } from '../emulator/index.ts'
 import type { ActionRun } from './action-runner.js'
 
-/** The `::error::` lines of a run, unescaped as a runner shows them. */
-export function errorsOf(run: ActionRun): string[] {
+/** The messages of one workflow command (`::error::`, `::warning::`), unescaped as a runner shows them. */
+function commandMessages(run: ActionRun, command: 'error' | 'warning'): string[] {
+  const head = new RegExp(`^::${command}[^:]*::`)
   return run.log
     .split('\n')
-    .filter(line => line.startsWith('::error'))
-    .map(line =>
-      line
-        .replace(/^::error[^:]*::/, '')
-        .replace(/%0A/g, '\n')
-        .replace(/%25/g, '%')
-    )
+    .filter(line => head.test(line))
+    .map(line => line.replace(head, '').replace(/%0A/g, '\n').replace(/%25/g, '%'))
 }
 
-export function warningsOf(run: ActionRun): string[] {
-  return run.log
-    .split('\n')
-    .filter(line => line.startsWith('::warning'))
-    .map(line =>
-      line
-        .replace(/^::warning[^:]*::/, '')
-        .replace(/%0A/g, '\n')
-        .replace(/%25/g, '%')
-    )
-}
+export const errorsOf = (run: ActionRun): string[] => commandMessages(run, 'error')
+export const warningsOf = (run: ActionRun): string[] => commandMessages(run, 'warning')
 
 /** A failed step with one clear message and no stack trace. */
 export function expectCleanFailure(run: ActionRun, message: string | RegExp): void {
@@ -70,4 +58,17 @@ export async function exists(path: string): Promise<boolean> {
     () => true,
     () => false
   )
+}
+
+/** A fresh presigned link for a new completed job, fetched as the action would. */
+export async function freshLink(emu: Emulator): Promise<{ jobId: string; bundleUrl: string }> {
+  const jobId = emu.createExportJob('docs.example.com', 'completed')
+  const response = await fetch(`${emu.apiUrl}/v1/static-export/jobs/${jobId}/bundle`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emu.apiKey}` }
+  })
+  const { bundleUrl } = (await response.json()) as { bundleUrl: string }
+  // Tests count the requests the action makes, not this one.
+  emu.requests = []
+  return { jobId, bundleUrl }
 }
