@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Integration tests spawn the bundled action; two cores, so keep parallelism modest.
-    maxWorkers: 2
+    maxWorkers: 2,
+    reporters: ['default', './test/support/count-reporter.ts']
   }
 })
