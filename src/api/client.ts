@@ -91,6 +91,10 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     'user-agent': options.userAgent ?? 'mintlify-admin-action'
   }
 
+  /** A proxy may echo our Authorization header back: never quote the key from a server. */
+  const scrub = <T extends string | undefined>(text: T): T =>
+    (text === undefined ? text : text.split(options.apiKey).join('***')) as T
+
   async function callOnce<S extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
@@ -140,7 +144,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       throw fail({
         kind: 'http',
         status: response.statusCode,
-        serverMessage: serverMessageOf(parsed, text, response.headers),
+        serverMessage: scrub(serverMessageOf(parsed, text, response.headers)),
         retryAfterMs: parseRetryAfter(firstHeader(response.headers, 'retry-after')),
         requestId
       })
@@ -150,7 +154,10 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         kind: 'invalid-response',
         status: response.statusCode,
         requestId,
-        cause: text.trim() === '' ? 'the body is empty' : `the body is not JSON (${snippet(text)})`
+        cause:
+          text.trim() === ''
+            ? 'the body is empty'
+            : `the body is not JSON (${scrub(snippet(text))})`
       })
     }
     const result = schema.safeParse(parsed.value, { reportInput: true })

@@ -134,6 +134,22 @@ export const SERVICE_FAULTS: FaultCase[] = [
     check: ({ log }) => expect(log).toContain('larger than 1048576 bytes')
   },
   {
+    fault: 'an error body that echoes the Authorization header',
+    mode: 'export',
+    expected: 'the key is cut from the quoted message, not just masked by the runner',
+    setup: emu =>
+      emu.inject('status', {
+        kind: 'http',
+        status: 400,
+        body: JSON.stringify({ error: `Bad header: Bearer ${emu.apiKey}` })
+      }),
+    outcome: { exitCode: 1, message: 'Bad header: Bearer ***' },
+    check: ({ emu, rawLog }) => {
+      const shown = rawLog.split('\n').filter(line => !line.startsWith('::add-mask::'))
+      expect(shown.join('\n')).not.toContain(emu.apiKey)
+    }
+  },
+  {
     fault: '409 on the bundle call (not finished yet) ×2',
     mode: 'export',
     expected: 'waited out; succeeds',

@@ -70,6 +70,7 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
           expectNoSecretsShown(run, [emu.apiKey, ...signatures])
           await faultCase.check?.({
             log: run.log,
+            rawLog: run.rawLog,
             outputs: run.outputs,
             emu,
             side,

@@ -26,6 +26,8 @@ export interface SetupResult {
 
 export interface CaseContext {
   log: string
+  /** The log as written, before the runner's masking. */
+  rawLog: string
   outputs: Record<string, string>
   emu: Emulator
   side: SideServers
