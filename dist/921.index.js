@@ -6,7 +6,6 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   defaultArtifactName: () => (/* binding */ defaultArtifactName),
 /* harmony export */   uploadBundleArtifact: () => (/* binding */ uploadBundleArtifact)
 /* harmony export */ });
 /* unused harmony exports ArtifactError, pagesTarball, listFiles */
@@ -105,9 +104,6 @@ async function listFiles(root) {
 function artifactUrl(env, id) {
     const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = env;
     return server && repo && run ? `${server}/${repo}/actions/runs/${run}/artifacts/${id}` : undefined;
-}
-function defaultArtifactName(content, jobId) {
-    return content === 'pages' ? 'github-pages' : `mintlify-export-${(0,node_path__WEBPACK_IMPORTED_MODULE_2__.basename)(jobId)}`;
 }
 
 

@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { mkdir, readdir } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { create as createTar } from 'tar'
 import { walkTree } from '../util/walk.js'
 import type { ArtifactContent } from '../settings/settings.js'
@@ -124,8 +124,4 @@ export async function listFiles(root: string): Promise<string[]> {
 function artifactUrl(env: NodeJS.ProcessEnv, id: number): string | undefined {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = env
   return server && repo && run ? `${server}/${repo}/actions/runs/${run}/artifacts/${id}` : undefined
-}
-
-export function defaultArtifactName(content: ArtifactContent, jobId: string): string {
-  return content === 'pages' ? 'github-pages' : `mintlify-export-${basename(jobId)}`
 }

@@ -151,6 +151,7 @@ async function transferOnce(
     throw asTransferError(error, options.signal)
   }
 
+  holdErrors(response.body)
   const status = response.statusCode
   if (status !== 200 && status !== 206) {
     const body = await readSmall(response.body)
@@ -259,6 +260,15 @@ async function* frontStream(
     yield chunk
     position += chunk.length
   }
+}
+
+/**
+ * The body may fail (a dropped connection) before we start reading it, while the file is
+ * truncated for a restart, say; a stream error with no listener would end the process. The
+ * error is not lost: reading a failed stream throws it.
+ */
+export function holdErrors(body: NodeJS.EventEmitter): void {
+  body.on('error', () => undefined)
 }
 
 function asTransferError(error: unknown, signal: AbortSignal | undefined): unknown {

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises'
 import { request, type Dispatcher } from 'undici'
+import { holdErrors } from './download.js'
 import { DownloadError } from './errors.js'
 import { parseContentRange } from './ranges.js'
 
@@ -109,6 +110,7 @@ export class TailDownload {
         'if-range': this.options.validator
       }
     })
+    holdErrors(response.body)
     const contentRange = response.headers['content-range']
     const range = parseContentRange(Array.isArray(contentRange) ? contentRange[0] : contentRange)
     if (response.statusCode !== 206 || !range || range.start !== start || range.end !== end - 1) {

@@ -4,7 +4,7 @@ import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import { certainlyNotSent, pollMayContinue } from '../api/retry-policy.js'
 import type { ExtractedSite } from '../archive/extract.js'
-import type { UploadedArtifact } from '../deploy/artifact.js'
+import type { ArtifactRequest, UploadedArtifact } from '../deploy/artifact.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
 import { LinkExpiredError } from '../download/errors.js'
 import { pollUntil, PollTimeoutError } from '../poll/poll.js'
@@ -94,58 +94,84 @@ export async function runExport(
       return { report }
     }
     const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report))
-    let link =
+    const link =
       job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline)))
-    report.link = link = acceptLink(link, settings)
+    report.link = acceptLink(link, settings)
     const directory = settings.downloadDir ?? join(settings.tempDir, 'mintlify-export', jobId)
-    if (!settings.download) {
-      report.helmValuesPath = await writeValues(directory, report, settings, jobId)
-      return { report }
-    }
-
-    report.download = await timed('download', () =>
-      downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
-    )
-    core.info(
-      `Downloaded ${report.download.sizeBytes} bytes to ${report.download.path} (sha256 ${report.download.sha256}).`
-    )
-    if (settings.extract) {
-      const { format, path } = report.download
-      if (!format) {
-        throw new ExportFailedError(
-          'The bundle is not a zip, tar.gz or tar archive, so it cannot be extracted; set `extract: false` to keep the file as downloaded.'
+    if (settings.download) {
+      const file = (report.download = await timed('download', () =>
+        downloadWithFreshLinks(
+          jobId,
+          report.link as BundleLink,
+          directory,
+          settings,
+          deps,
+          deadline,
+          report
         )
-      }
-      // Loaded when needed: most of the bundle's code serves steps many runs never take.
-      const { DEFAULT_LIMITS, extractBundle } = await import('../archive/extract.js')
-      const site = (report.site = await timed('extract', () =>
-        extractBundle(path, format, join(directory, 'site'), {
-          ...DEFAULT_LIMITS,
-          maxTotalBytes: settings.extractLimitBytes
-        })
       ))
-      core.info(`Extracted ${site.files} files to ${site.path}.`)
-      report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
+      core.info(`Downloaded ${file.sizeBytes} bytes to ${file.path} (sha256 ${file.sha256}).`)
+      if (settings.extract) {
+        const site = (report.site = await timed('extract', () =>
+          extractSite(file, directory, settings)
+        ))
+        report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
+      }
     }
     report.helmValuesPath = await writeValues(directory, report, settings, jobId)
-    if (settings.artifact) {
-      const { artifact } = settings
-      const download = report.download
-      const { defaultArtifactName, uploadBundleArtifact } = await import('../deploy/artifact.js')
-      report.artifact = await timed('artifact', () =>
-        uploadBundleArtifact({
-          name: artifact.name ?? defaultArtifactName(artifact.content, jobId),
-          content: artifact.content,
-          retentionDays: artifact.retentionDays,
-          archivePath: download.path,
-          sitePath: report.site?.path,
-          workDir: directory
-        })
+    if (settings.artifact && report.download) {
+      const request = artifactRequest(
+        settings.artifact,
+        report.download,
+        report.site,
+        directory,
+        jobId
       )
+      // Loaded when needed: the artifact client is most of the bundle's code.
+      const { uploadBundleArtifact } = await import('../deploy/artifact.js')
+      report.artifact = await timed('artifact', () => uploadBundleArtifact(request))
     }
     return { report }
   } catch (error) {
     return { report, error: explain(error, report, settings) }
+  }
+}
+
+async function extractSite(
+  file: DownloadedFile,
+  directory: string,
+  settings: ExportSettings
+): Promise<ExtractedSite> {
+  if (!file.format) {
+    throw new ExportFailedError(
+      'The bundle is not a zip, tar.gz or tar archive, so it cannot be extracted; set `extract: false` to keep the file as downloaded.'
+    )
+  }
+  // Loaded when needed: extraction and its archive readers serve only runs that extract.
+  const { DEFAULT_LIMITS, extractBundle } = await import('../archive/extract.js')
+  const site = await extractBundle(file.path, file.format, join(directory, 'site'), {
+    ...DEFAULT_LIMITS,
+    maxTotalBytes: settings.extractLimitBytes
+  })
+  core.info(`Extracted ${site.files} files to ${site.path}.`)
+  return site
+}
+
+function artifactRequest(
+  artifact: NonNullable<ExportSettings['artifact']>,
+  file: DownloadedFile,
+  site: ExtractedSite | undefined,
+  directory: string,
+  jobId: string
+): ArtifactRequest {
+  return {
+    name:
+      artifact.name ?? (artifact.content === 'pages' ? 'github-pages' : `mintlify-export-${jobId}`),
+    content: artifact.content,
+    retentionDays: artifact.retentionDays,
+    archivePath: file.path,
+    sitePath: site?.path,
+    workDir: directory
   }
 }
 

@@ -20,8 +20,8 @@ export const warningsOf = (run: ActionRun): string[] => commandMessages(run, 'wa
 export function expectCleanFailure(run: ActionRun, message: string | RegExp): void {
   expect(run.exitCode, run.log).toBe(1)
   const errors = errorsOf(run).join('\n')
-  if (typeof message === 'string') expect(errors).toContain(message)
-  else expect(errors).toMatch(message)
+  if (typeof message === 'string') expect(errors, run.rawLog).toContain(message)
+  else expect(errors, run.rawLog).toMatch(message)
   expect(run.log).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
 }
 
