@@ -33,7 +33,6 @@ var Parser = __webpack_require__(81600);
 /** Attributes whose value the browser fetches, by element ('*' for any element). */
 const LOADING_ATTRIBUTES = {
     '*': ['src', 'poster', 'background', 'data-src'],
-    link: ['href'],
     script: ['src'],
     img: ['src', 'srcset'],
     source: ['src', 'srcset'],
@@ -45,6 +44,21 @@ const LOADING_ATTRIBUTES = {
     input: ['formaction']
 };
 const SRCSET_ATTRIBUTES = new Set(['srcset']);
+/**
+ * `<link>` relations that make the browser fetch the href. `canonical`, `alternate` and the like
+ * name a page without loading it (an export's canonical links name its public domain), and
+ * `preconnect`/`dns-prefetch` are hints whose failure costs nothing.
+ */
+const LOADING_LINK_RELS = new Set([
+    'stylesheet',
+    'icon',
+    'apple-touch-icon',
+    'mask-icon',
+    'manifest',
+    'preload',
+    'modulepreload',
+    'prefetch'
+]);
 const CSS_URL = /url\(\s*(['"]?)([^'")\s]+)\1\s*\)|@import\s+(['"])([^'"]+)\3/gi;
 const JS_LOADS = [
     /\bimport\s*\(\s*(['"`])([^'"`]+)\1/g,
@@ -54,10 +68,10 @@ const JS_LOADS = [
     /\.open\(\s*['"][A-Z]+['"]\s*,\s*(['"`])([^'"`]+)\1/g,
     /\.(?:src|href)\s*=\s*(['"`])([^'"`]+)\1/g
 ];
-/** The host of an absolute or protocol-relative http(s) URL; undefined for anything local. */
+/** The host of an absolute or protocol-relative http(s) or ws(s) URL; undefined for anything local. */
 function externalHost(url) {
     const text = url.trim();
-    if (!/^(https?:)?\/\//i.test(text))
+    if (!/^((https?|wss?):)?\/\//i.test(text))
         return undefined;
     try {
         return new URL(text.startsWith('//') ? `https:${text}` : text).host.toLowerCase() || undefined;
@@ -88,6 +102,11 @@ function htmlReferences(html) {
                     found.push(...value.split(',').map(part => part.trim().split(/\s+/)[0] ?? ''));
                 else
                     found.push(value);
+            }
+            if (name === 'link' && attributes.href) {
+                const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+                if (rels.some(rel => LOADING_LINK_RELS.has(rel)))
+                    found.push(attributes.href);
             }
             if (attributes.style)
                 found.push(...cssReferences(attributes.style));
@@ -136,7 +155,7 @@ function isAllowed(host, allowed) {
     return allowed.some(rule => {
         const pattern = rule.trim().toLowerCase();
         if (pattern.startsWith('*.'))
-            return bare.endsWith(pattern.slice(1)) || bare === pattern.slice(2);
+            return bare.endsWith(pattern.slice(1));
         return bare === pattern || host === pattern;
     });
 }

@@ -30,7 +30,9 @@ function exportVersion(override, sha256, jobId) {
 /** The chart values that serve the bundle, as YAML (a library quotes what needs quoting). */
 function helmValuesYaml(bundleUrl, version) {
     const values = { staticExport: { enabled: true, bundleUrl, version } };
-    return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .stringify */ .As)(values)}`;
+    // Helm reads values as YAML 1.1, where a bare `on`, `no` or `2024-06-01` is not a string:
+    // written by 1.1 rules, every such scalar is quoted.
+    return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .stringify */ .As)(values, { version: '1.1' })}`;
 }
 /** Writes the values file; it holds the presigned link, so it stays in the runner's temp folder. */
 async function writeHelmValues(path, bundleUrl, version) {

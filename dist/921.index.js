@@ -21,8 +21,6 @@ export const modules = {
 
 
 
-/** The runner variables the artifact service needs; absent in local runs. */
-const RUNTIME_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'];
 class ArtifactError extends Error {
     name = 'ArtifactError';
 }
@@ -31,10 +29,6 @@ class ArtifactError extends Error {
  * the extracted folder, or the site as the `artifact.tar` that actions/deploy-pages consumes.
  */
 async function uploadBundleArtifact(request, env = process.env) {
-    const missing = RUNTIME_VARIABLES.filter(name => !env[name]);
-    if (missing.length > 0) {
-        throw new ArtifactError(`Uploading an artifact needs the runner's artifact service, but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set (as in a local run). Set \`upload-artifact: false\` outside GitHub Actions.`);
-    }
     const { files, root, compressionLevel } = await artifactFiles(request);
     // Loaded here, not at start-up: the client is large and most runs never need it.
     const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(645)]).then(__webpack_require__.bind(__webpack_require__, 9645));

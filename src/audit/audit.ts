@@ -12,7 +12,7 @@ export interface AuditResult {
 }
 
 export interface AuditOptions {
-  /** Hosts that may be referenced; `*.example.com` covers its subdomains. */
+  /** Hosts that may be referenced; `*.example.com` covers its subdomains, not example.com itself. */
   allowedHosts?: readonly string[]
   /** Larger files are listed in `skipped` rather than read. */
   maxFileBytes?: number
@@ -33,8 +33,7 @@ export function isAllowed(host: string, allowed: readonly string[]): boolean {
   const bare = host.replace(/:\d+$/, '')
   return allowed.some(rule => {
     const pattern = rule.trim().toLowerCase()
-    if (pattern.startsWith('*.'))
-      return bare.endsWith(pattern.slice(1)) || bare === pattern.slice(2)
+    if (pattern.startsWith('*.')) return bare.endsWith(pattern.slice(1))
     return bare === pattern || host === pattern
   })
 }

@@ -11,7 +11,6 @@ import { Parser } from 'htmlparser2'
 /** Attributes whose value the browser fetches, by element ('*' for any element). */
 const LOADING_ATTRIBUTES: Record<string, readonly string[]> = {
   '*': ['src', 'poster', 'background', 'data-src'],
-  link: ['href'],
   script: ['src'],
   img: ['src', 'srcset'],
   source: ['src', 'srcset'],
@@ -25,6 +24,22 @@ const LOADING_ATTRIBUTES: Record<string, readonly string[]> = {
 
 const SRCSET_ATTRIBUTES = new Set(['srcset'])
 
+/**
+ * `<link>` relations that make the browser fetch the href. `canonical`, `alternate` and the like
+ * name a page without loading it (an export's canonical links name its public domain), and
+ * `preconnect`/`dns-prefetch` are hints whose failure costs nothing.
+ */
+const LOADING_LINK_RELS = new Set([
+  'stylesheet',
+  'icon',
+  'apple-touch-icon',
+  'mask-icon',
+  'manifest',
+  'preload',
+  'modulepreload',
+  'prefetch'
+])
+
 const CSS_URL = /url\(\s*(['"]?)([^'")\s]+)\1\s*\)|@import\s+(['"])([^'"]+)\3/gi
 const JS_LOADS = [
   /\bimport\s*\(\s*(['"`])([^'"`]+)\1/g,
@@ -35,10 +50,10 @@ const JS_LOADS = [
   /\.(?:src|href)\s*=\s*(['"`])([^'"`]+)\1/g
 ]
 
-/** The host of an absolute or protocol-relative http(s) URL; undefined for anything local. */
+/** The host of an absolute or protocol-relative http(s) or ws(s) URL; undefined for anything local. */
 export function externalHost(url: string): string | undefined {
   const text = url.trim()
-  if (!/^(https?:)?\/\//i.test(text)) return undefined
+  if (!/^((https?|wss?):)?\/\//i.test(text)) return undefined
   try {
     return new URL(text.startsWith('//') ? `https:${text}` : text).host.toLowerCase() || undefined
   } catch {
@@ -69,6 +84,10 @@ export function htmlReferences(html: string): string[] {
           if (SRCSET_ATTRIBUTES.has(attribute))
             found.push(...value.split(',').map(part => part.trim().split(/\s+/)[0] ?? ''))
           else found.push(value)
+        }
+        if (name === 'link' && attributes.href) {
+          const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/)
+          if (rels.some(rel => LOADING_LINK_RELS.has(rel))) found.push(attributes.href)
         }
         if (attributes.style) found.push(...cssReferences(attributes.style))
         if (name === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {

@@ -24,9 +24,6 @@ export interface UploadedArtifact {
   sizeBytes?: number
 }
 
-/** The runner variables the artifact service needs; absent in local runs. */
-const RUNTIME_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'] as const
-
 export class ArtifactError extends Error {
   override name = 'ArtifactError'
 }
@@ -39,12 +36,6 @@ export async function uploadBundleArtifact(
   request: ArtifactRequest,
   env: NodeJS.ProcessEnv = process.env
 ): Promise<UploadedArtifact> {
-  const missing = RUNTIME_VARIABLES.filter(name => !env[name])
-  if (missing.length > 0) {
-    throw new ArtifactError(
-      `Uploading an artifact needs the runner's artifact service, but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set (as in a local run). Set \`upload-artifact: false\` outside GitHub Actions.`
-    )
-  }
   const { files, root, compressionLevel } = await artifactFiles(request)
   // Loaded here, not at start-up: the client is large and most runs never need it.
   const { DefaultArtifactClient } = await import('@actions/artifact')

@@ -20,7 +20,9 @@ export function exportVersion(
 /** The chart values that serve the bundle, as YAML (a library quotes what needs quoting). */
 export function helmValuesYaml(bundleUrl: string, version: string): string {
   const values = { staticExport: { enabled: true, bundleUrl, version } }
-  return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${stringify(values)}`
+  // Helm reads values as YAML 1.1, where a bare `on`, `no` or `2024-06-01` is not a string:
+  // written by 1.1 rules, every such scalar is quoted.
+  return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${stringify(values, { version: '1.1' })}`
 }
 
 /** Writes the values file; it holds the presigned link, so it stays in the runner's temp folder. */

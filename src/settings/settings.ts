@@ -241,7 +241,7 @@ function readExportSettings(
 
   const wait = reader.flag('wait')
   const download = reader.flag('download')
-  const artifact = readArtifact(reader)
+  const artifact = readArtifact(reader, env)
   const deploymentKind = reader.choice('deployment-kind', DEPLOYMENT_KINDS)
   const extractAsked = reader.flag('extract')
   // Uploading the site and auditing it both need it extracted: asking for them implies extract.
@@ -282,8 +282,18 @@ function readExportSettings(
   }
 }
 
-function readArtifact(reader: Reader): ExportSettings['artifact'] {
+/** The runner variables the artifact service needs; absent in local runs. */
+const ARTIFACT_RUNTIME_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'] as const
+
+function readArtifact(reader: Reader, env: NodeJS.ProcessEnv): ExportSettings['artifact'] {
   if (!reader.flag('upload-artifact')) return undefined
+  // Checked now, not after a long download: a local run cannot upload.
+  const missing = ARTIFACT_RUNTIME_VARIABLES.filter(name => !env[name])
+  if (missing.length > 0) {
+    reader.problem(
+      `Input \`upload-artifact: true\` needs the runner's artifact service, but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set (as in a local run). Set \`upload-artifact: false\` outside GitHub Actions.`
+    )
+  }
   const name = reader.text('artifact-name')
   if (name && /["<>|*?\\/:\r\n]/.test(name)) {
     reader.problem(

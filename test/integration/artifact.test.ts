@@ -1,0 +1,247 @@
+// The bundled action uploads real workflow artifacts: @actions/artifact talks to a stand-in of the
+// results service (Twirp JSON) and uploads the zip to azurite; the test reads the blob back.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { list as listTar } from 'tar'
+import yauzl from 'yauzl'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../emulator/index.ts'
+import { runAction, type ActionRun } from '../support/action-runner.js'
+import {
+  JOB_BACKEND_ID,
+  RUN_BACKEND_ID,
+  startArtifactService,
+  startAzurite,
+  type ArtifactService,
+  type Azurite
+} from '../support/artifact-service.js'
+import { errorsOf, expectCleanFailure } from '../support/assertions.js'
+
+let azurite: Azurite | undefined
+let service: ArtifactService | undefined
+let emulator: Emulator | undefined
+let runs: ActionRun[] = []
+let scratch: string
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'artifact-test-'))
+  emulator = await startEmulator({ export: { queuedMs: 50, runningMs: 200 } })
+  azurite = await startAzurite()
+  service = await startArtifactService(azurite)
+})
+
+afterAll(async () => {
+  await service?.stop()
+  await azurite?.stop()
+  await emulator?.close()
+  await rm(scratch, { recursive: true, force: true })
+})
+
+afterEach(async () => {
+  await Promise.all(runs.map(run => run.cleanup()))
+  runs = []
+})
+
+async function exportRun(
+  inputs: Record<string, string>,
+  env: Record<string, string> = (service as ArtifactService).runnerEnv()
+): Promise<ActionRun> {
+  const emu = emulator as Emulator
+  const run = await runAction(
+    {
+      mode: 'export',
+      'api-key': emu.apiKey,
+      'base-url': emu.apiUrl,
+      domain: 'docs.example.com',
+      'poll-interval': '100ms',
+      timeout: '20s',
+      'upload-artifact': 'true',
+      ...inputs
+    },
+    { env }
+  )
+  runs.push(run)
+  return run
+}
+
+/** The CreateArtifact and FinalizeArtifact bodies sent for one artifact name. */
+function callsFor(name: string) {
+  const calls = (service as ArtifactService).calls.filter(call => call.body.name === name)
+  return {
+    create: calls.filter(call => call.method === 'CreateArtifact'),
+    finalize: calls.filter(call => call.method === 'FinalizeArtifact')
+  }
+}
+
+interface ZipEntry {
+  content: Buffer
+  compressionMethod: number
+}
+
+/** Every file entry of a zip held in memory (directory entries left out). */
+async function unzip(zip: Buffer): Promise<Map<string, ZipEntry>> {
+  const archive = await yauzl.fromBufferPromise(zip, { lazyEntries: true })
+  const entries = new Map<string, ZipEntry>()
+  try {
+    for await (const entry of archive.eachEntry()) {
+      if (entry.fileName.endsWith('/')) continue
+      const chunks: Buffer[] = []
+      for await (const chunk of await archive.openReadStreamPromise(entry))
+        chunks.push(chunk as Buffer)
+      entries.set(entry.fileName, {
+        content: Buffer.concat(chunks),
+        compressionMethod: entry.compressionMethod
+      })
+    }
+  } finally {
+    archive.close()
+  }
+  return entries
+}
+
+interface TarEntry {
+  path: string
+  type: string
+  content: Buffer
+}
+
+/** Every entry of a tar, with its type and content, as deploy-pages would read it. */
+async function untar(tar: Buffer): Promise<TarEntry[]> {
+  const file = join(scratch, `artifact-${Date.now()}.tar`)
+  await writeFile(file, tar)
+  const entries: TarEntry[] = []
+  listTar({
+    file,
+    sync: true,
+    onReadEntry: entry => {
+      const chunks: Buffer[] = []
+      const record = { path: entry.path, type: entry.type, content: Buffer.alloc(0) }
+      entry.on('data', (chunk: Buffer) => chunks.push(chunk))
+      entry.on('end', () => (record.content = Buffer.concat(chunks)))
+      entries.push(record)
+    }
+  })
+  return entries
+}
+
+/** The site's files from a listing: `./` prefixes and directory entries dropped. */
+function filesOf(entries: Iterable<[string, Buffer]>): Map<string, Buffer> {
+  return new Map([...entries].map(([path, content]) => [path.replace(/^\.\//, ''), content]))
+}
+
+function expectSameSite(
+  actual: Map<string, Buffer>,
+  expected = (emulator as Emulator).expectedSite()
+) {
+  expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort())
+  for (const [path, content] of expected) expect(actual.get(path)?.equals(content), path).toBe(true)
+}
+
+async function uploadedZip(name: string): Promise<Buffer> {
+  const artifact = (service as ArtifactService).artifacts.get(name)
+  expect(artifact, `artifact ${name} was finalized`).toBeDefined()
+  return (azurite as Azurite).readBlob(artifact?.blobPath as string)
+}
+
+describe('upload-artifact against a results-service stand-in and azurite', () => {
+  it('uploads the archive as downloaded (artifact-content: archive)', async () => {
+    const run = await exportRun({ 'artifact-content': 'archive', 'retention-days': '3' })
+    expect(run.exitCode, run.log).toBe(0)
+    const jobId = run.outputs['job-id'] as string
+    const name = `mintlify-export-${jobId}`
+
+    // The results service was asked for that name, with the run ids of the token.
+    const { create, finalize } = callsFor(name)
+    expect(create).toHaveLength(1)
+    expect(finalize).toHaveLength(1)
+    const request = create[0]?.body as Record<string, unknown>
+    expect(request).toMatchObject({
+      name,
+      version: 7,
+      workflow_run_backend_id: RUN_BACKEND_ID,
+      workflow_job_run_backend_id: JOB_BACKEND_ID,
+      mime_type: 'application/zip'
+    })
+    expect(create[0]?.authorization).toMatch(/^Bearer ey/)
+    // retention-days: 3 → an expiry about three days out.
+    const expiresInDays = (Date.parse(request.expires_at as string) - Date.now()) / 86_400_000
+    expect(expiresInDays).toBeGreaterThan(2.9)
+    expect(expiresInDays).toBeLessThan(3.1)
+    expect(finalize[0]?.body.hash).toMatch(/^sha256:[0-9a-f]{64}$/)
+
+    // Outputs: the id the service assigned, and the run's artifact page.
+    const artifact = service?.artifacts.get(name)
+    expect(run.outputs['artifact-id']).toBe(artifact?.id)
+    expect(run.outputs['artifact-url']).toBe(
+      `https://github.com/acme/docs/actions/runs/4242/artifacts/${artifact?.id}`
+    )
+
+    // The blob is a zip holding the archive, byte for byte, stored rather than deflated again.
+    const served = await (emulator as Emulator).bundleFile(jobId)
+    const entries = await unzip(await uploadedZip(name))
+    expect([...entries.keys()]).toEqual(['bundle.tar.gz'])
+    const inside = entries.get('bundle.tar.gz') as ZipEntry
+    expect(inside.content.equals(await readFile(served.path))).toBe(true)
+    expect(inside.compressionMethod).toBe(0)
+    expect(Number(finalize[0]?.body.size)).toBeGreaterThan(served.size)
+  })
+
+  it('uploads a Pages artifact: github-pages holding one artifact.tar (artifact-content: pages)', async () => {
+    // A symlink inside the site: Pages refuses links, so the tarball must hold the file itself.
+    const emu = emulator as Emulator
+    const storage = emu.options.storage
+    emu.options = {
+      ...emu.options,
+      storage: {
+        ...storage,
+        extraEntries: [{ name: 'start.html', type: 'symlink', linkTarget: 'quickstart/index.html' }]
+      }
+    }
+    let run: ActionRun
+    try {
+      run = await exportRun({ 'artifact-content': 'pages' })
+    } finally {
+      emu.options = { ...emu.options, storage }
+    }
+    expect(run.exitCode, run.log).toBe(0)
+    const { create } = callsFor('github-pages')
+    expect(create).toHaveLength(1)
+    expect(create[0]?.body).toMatchObject({ name: 'github-pages', version: 7 })
+    expect(create[0]?.body.expires_at).toBeUndefined()
+    expect(run.outputs['artifact-id']).toBe(service?.artifacts.get('github-pages')?.id)
+
+    const entries = await unzip(await uploadedZip('github-pages'))
+    expect([...entries.keys()]).toEqual(['artifact.tar'])
+    const tar = await untar((entries.get('artifact.tar') as ZipEntry).content)
+    // deploy-pages refuses symlinks and hard links: only files and folders, all inside.
+    expect(tar.filter(e => e.type !== 'File' && e.type !== 'Directory')).toEqual([])
+    expect(tar.filter(e => e.path.startsWith('/') || e.path.split('/').includes('..'))).toEqual([])
+    const files = filesOf(
+      tar.filter(e => e.type === 'File').map(e => [e.path, e.content] as [string, Buffer])
+    )
+    const expected = emu.expectedSite()
+    expected.set('start.html', expected.get('quickstart/index.html') as Buffer)
+    expectSameSite(files, expected)
+  })
+
+  it('uploads the extracted site’s files (artifact-content: extracted)', async () => {
+    const run = await exportRun({
+      'artifact-content': 'extracted',
+      'artifact-name': 'site-files'
+    })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(callsFor('site-files').create).toHaveLength(1)
+    const entries = await unzip(await uploadedZip('site-files'))
+    expectSameSite(filesOf([...entries].map(([path, entry]) => [path, entry.content])))
+  })
+
+  it('fails clearly without the runner’s artifact service variables', async () => {
+    const before = service?.calls.length
+    const run = await exportRun({}, {})
+    expectCleanFailure(run, /ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL are not set/)
+    expect(errorsOf(run).join('\n')).toContain('`upload-artifact: false`')
+    expect(run.outputs['artifact-id']).toBeUndefined()
+    expect(service?.calls.length).toBe(before)
+  })
+})

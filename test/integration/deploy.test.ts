@@ -1,0 +1,145 @@
+// What the bundled action hands to deploy steps: the audit of external hosts by deployment kind,
+// and the Helm values file.
+import { readFile, stat } from 'node:fs/promises'
+import { parse } from 'yaml'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startEmulator, type ArchiveEntry, type Emulator } from '../emulator/index.ts'
+import { runAction, type ActionRun } from '../support/action-runner.js'
+import { errorsOf, expectCleanFailure, warningsOf } from '../support/assertions.js'
+
+let emulator: Emulator | undefined
+let runs: ActionRun[] = []
+
+afterEach(async () => {
+  await emulator?.close()
+  emulator = undefined
+  await Promise.all(runs.map(run => run.cleanup()))
+  runs = []
+})
+
+async function exportRun(
+  inputs: Record<string, string>,
+  extraEntries: ArchiveEntry[] = []
+): Promise<ActionRun> {
+  emulator = await startEmulator({
+    export: { queuedMs: 50, runningMs: 200 },
+    storage: { extraEntries }
+  })
+  const run = await runAction({
+    mode: 'export',
+    'api-key': emulator.apiKey,
+    'base-url': emulator.apiUrl,
+    domain: 'docs.example.com',
+    'poll-interval': '100ms',
+    timeout: '20s',
+    ...inputs
+  })
+  runs.push(run)
+  return run
+}
+
+/** A page added to the emulator's site that loads a script from another host. */
+const TRACKER_PAGE: ArchiveEntry = {
+  name: 'guides/embed/index.html',
+  type: 'file',
+  content:
+    '<!DOCTYPE html><html><head><script src="https://cdn.tracker.example/t.js"></script></head><body><a href="https://github.com/acme">GitHub</a></body></html>'
+}
+
+describe('audit of external hosts, end to end', () => {
+  it('finds nothing in the emulator’s site (external-hosts empty), even air-gapped', async () => {
+    const run = await exportRun({ 'deployment-kind': 'air-gapped' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['external-hosts']).toBe('')
+    // Anything but cloud implies extraction, which the audit needs.
+    expect(run.outputs['extract-path']).toBeTruthy()
+    expect(warningsOf(run)).toEqual([])
+  })
+
+  it('air-gapped: fails naming the host and a file that loads from it', async () => {
+    const run = await exportRun({ 'deployment-kind': 'air-gapped' }, [TRACKER_PAGE])
+    expectCleanFailure(run, 'cdn.tracker.example (e.g. in guides/embed/index.html)')
+    expect(errorsOf(run).join('\n')).toContain('air-gapped')
+    expect(errorsOf(run).join('\n')).toContain('`allowed-hosts`')
+    // The link a reader clicks is not a dependency.
+    expect(errorsOf(run).join('\n')).not.toContain('github.com')
+    expect(run.outputs['job-id']).toMatch(/^se_/)
+  })
+
+  it('client-hosted: warns for the host and succeeds', async () => {
+    const run = await exportRun({ 'deployment-kind': 'client-hosted' }, [TRACKER_PAGE])
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['external-hosts']).toBe('cdn.tracker.example')
+    const warnings = warningsOf(run).filter(w => w.includes('cdn.tracker.example'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('guides/embed/index.html')
+  })
+
+  it('allowed-hosts lets an air-gapped export through', async () => {
+    const run = await exportRun(
+      { 'deployment-kind': 'air-gapped', 'allowed-hosts': 'fonts.example.net\n*.tracker.example' },
+      [TRACKER_PAGE]
+    )
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['external-hosts']).toBe('')
+  })
+
+  it('cloud with extract: reports the hosts in the log and the output, no warning', async () => {
+    const run = await exportRun({ extract: 'true' }, [TRACKER_PAGE])
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['external-hosts']).toBe('cdn.tracker.example')
+    expect(run.log).toContain('The site loads from 1 external host(s): cdn.tracker.example.')
+    expect(warningsOf(run)).toEqual([])
+  })
+})
+
+interface HelmValues {
+  staticExport: { enabled: boolean; bundleUrl: string; version: string }
+}
+
+async function helmValuesOf(run: ActionRun): Promise<HelmValues> {
+  const path = run.outputs['helm-values'] as string
+  expect(path, run.log).toBeTruthy()
+  // It holds the presigned link: in the runner's temp folder, readable by its owner only.
+  expect(path.startsWith(run.runnerTemp)).toBe(true)
+  expect(path.startsWith(run.workspace)).toBe(false)
+  if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600)
+  return parse(await readFile(path, 'utf8')) as HelmValues
+}
+
+describe('helm-values output, end to end', () => {
+  it('download: false → the link and the job id as version', async () => {
+    const run = await exportRun({ download: 'false' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(await helmValuesOf(run)).toEqual({
+      staticExport: {
+        enabled: true,
+        bundleUrl: run.outputs['bundle-url'],
+        version: run.outputs['job-id']
+      }
+    })
+    expect(run.outputs['bundle-url']).toContain('&X-Amz-Signature=')
+  })
+
+  it('with the download → version from the bundle’s SHA-256', async () => {
+    const run = await exportRun({})
+    expect(run.exitCode, run.log).toBe(0)
+    const sha256 = run.outputs['bundle-sha256'] as string
+    expect(sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(await helmValuesOf(run)).toEqual({
+      staticExport: {
+        enabled: true,
+        bundleUrl: run.outputs['bundle-url'],
+        version: `sha256-${sha256.slice(0, 12)}`
+      }
+    })
+  })
+
+  it('export-version overrides the version', async () => {
+    const run = await exportRun({ download: 'false', 'export-version': '2024-06-01' })
+    expect(run.exitCode, run.log).toBe(0)
+    const values = await helmValuesOf(run)
+    expect(values.staticExport.version).toBe('2024-06-01')
+    expect(values.staticExport.bundleUrl).toBe(run.outputs['bundle-url'])
+  })
+})
