@@ -78,6 +78,16 @@ export interface AdminApiOptions {
   userAgent?: string
 }
 
+/** One Admin API request, and the shape its answer must have. */
+interface ApiCall<S extends z.ZodType> {
+  method: 'GET' | 'POST'
+  path: string
+  operation: Operation
+  schema: S
+  body?: unknown
+  signal?: AbortSignal
+}
+
 /** Bodies larger than this are not an Admin API answer (error pages included). */
 const MAX_BODY_BYTES = 1024 * 1024
 
@@ -95,14 +105,8 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
   const scrub = <T extends string | undefined>(text: T): T =>
     (text === undefined ? text : text.split(options.apiKey).join('***')) as T
 
-  async function callOnce<S extends z.ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    operation: Operation,
-    schema: S,
-    body: unknown,
-    signal: AbortSignal | undefined
-  ): Promise<z.output<S>> {
+  async function callOnce<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<z.output<S>> {
+    const { method, path, operation, schema, body, signal } = apiCall
     const requestLine = `${method} ${path}`
     const fail = (
       details: Omit<ConstructorParameters<typeof ApiError>[0], 'operation' | 'request'>
@@ -173,14 +177,8 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
   }
 
   /** One call with the retry policy applied; the delays are ours (full jitter, Retry-After). */
-  async function call<S extends z.ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    operation: Operation,
-    schema: S,
-    body: unknown,
-    signal: AbortSignal | undefined
-  ): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<z.output<S>> {
+    const { method, path, signal } = apiCall
     const deadline = options.deadline ?? Number.POSITIVE_INFINITY
     let nextDelayMs = 0
     const retryable = (error: unknown, attempt: number): error is ApiError => {
@@ -188,7 +186,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       nextDelayMs = backoffDelayMs(attempt, error.retryAfterMs)
       return Date.now() + nextDelayMs < deadline
     }
-    return pRetry(() => callOnce(method, path, operation, schema, body, signal), {
+    return pRetry(() => callOnce(apiCall), {
       retries: (options.maxAttempts ?? 3) - 1,
       minTimeout: 0,
       signal,
@@ -210,49 +208,46 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         ...(req.version ? { version: req.version } : {}),
         ...(req.paths?.length ? { paths: req.paths } : {})
       }
-      const data = await call(
-        'POST',
-        '/v1/static-export/jobs',
-        { kind: 'start', domain: req.domain },
-        startExportBody,
+      const data = await call({
+        method: 'POST',
+        path: '/v1/static-export/jobs',
+        operation: { kind: 'start', domain: req.domain },
+        schema: startExportBody,
         body,
         signal
-      )
+      })
       return { ...toExportJob({ status: 'queued', ...data }), jobId: data.jobId }
     },
     async getExportJob(jobId, signal) {
       return toExportJob(
-        await call(
-          'GET',
-          jobPath(jobId),
-          { kind: 'status', jobId },
-          exportJobBody,
-          undefined,
+        await call({
+          method: 'GET',
+          path: jobPath(jobId),
+          operation: { kind: 'status', jobId },
+          schema: exportJobBody,
           signal
-        )
+        })
       )
     },
     async createBundle(jobId, signal) {
-      const data = await call(
-        'POST',
-        `${jobPath(jobId)}/bundle`,
-        { kind: 'bundle', jobId },
-        bundleBody,
-        undefined,
+      const data = await call({
+        method: 'POST',
+        path: `${jobPath(jobId)}/bundle`,
+        operation: { kind: 'bundle', jobId },
+        schema: bundleBody,
         signal
-      )
+      })
       return toBundleLink(data.bundleUrl, data.expiresAt, data.sizeBytes)
     },
     async getAgentJob(projectId, jobId, signal) {
       const path = `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`
-      const data = await call(
-        'GET',
+      const data = await call({
+        method: 'GET',
         path,
-        { kind: 'agent', projectId, jobId },
-        agentJobBody,
-        undefined,
+        operation: { kind: 'agent', projectId, jobId },
+        schema: agentJobBody,
         signal
-      )
+      })
       return {
         id: data.id,
         status: data.status,

@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startEmulator } from '../emulator/index.ts'
-import { ROOT, runAction } from '../support/action-runner.js'
+import { emulatorInputs, ROOT, runAction } from '../support/action-runner.js'
 import { errorsOf, expectNoSecretsShown } from '../support/assertions.js'
 import { BAD_INPUTS, SERVICE_FAULTS } from './cases.ts'
 import { SideServers, type FaultCase } from './matrix.ts'
@@ -36,9 +36,7 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
         const run = await runAction(
           {
             mode: faultCase.mode,
-            'api-key': emu.apiKey,
-            'base-url': emu.apiUrl,
-            'poll-interval': '100ms',
+            ...emulatorInputs(emu),
             timeout: '30s',
             ...(faultCase.mode === 'export'
               ? { domain: 'docs.example.com' }

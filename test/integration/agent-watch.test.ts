@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
 import type { AgentScenario } from '../emulator/types.ts'
-import { runAction, type ActionRun } from '../support/action-runner.js'
+import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
 import { expectCleanFailure, expectNoSecretsShown } from '../support/assertions.js'
 import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
 
@@ -36,12 +36,9 @@ async function watch(
   const run = await runAction(
     {
       mode: 'agent-watch',
-      'api-key': emu.apiKey,
-      'base-url': emu.apiUrl,
+      ...emulatorInputs(emu),
       'project-id': PROJECT,
       'job-id': 'job_1',
-      'poll-interval': '100ms',
-      timeout: '20s',
       ...inputs
     },
     { env }
@@ -213,10 +210,8 @@ describe('pull-request comment', () => {
     const run = await runAction(
       {
         mode: 'export',
-        'api-key': emu.apiKey,
-        'base-url': emu.apiUrl,
+        ...emulatorInputs(emu),
         domain: 'docs.example.com',
-        'poll-interval': '100ms',
         comment: 'true',
         'github-token': token
       },

@@ -7,7 +7,7 @@ import { list as listTar } from 'tar'
 import yauzl from 'yauzl'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
-import { runAction, type ActionRun } from '../support/action-runner.js'
+import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
 import {
   JOB_BACKEND_ID,
   RUN_BACKEND_ID,
@@ -51,11 +51,8 @@ async function exportRun(
   const run = await runAction(
     {
       mode: 'export',
-      'api-key': emu.apiKey,
-      'base-url': emu.apiUrl,
+      ...emulatorInputs(emu),
       domain: 'docs.example.com',
-      'poll-interval': '100ms',
-      timeout: '20s',
       'upload-artifact': 'true',
       ...inputs
     },

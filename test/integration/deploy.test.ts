@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { parse } from 'yaml'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type ArchiveEntry, type Emulator } from '../emulator/index.ts'
-import { runAction, type ActionRun } from '../support/action-runner.js'
+import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
 import { errorsOf, expectCleanFailure, warningsOf } from '../support/assertions.js'
 
 let emulator: Emulator | undefined
@@ -27,11 +27,8 @@ async function exportRun(
   })
   const run = await runAction({
     mode: 'export',
-    'api-key': emulator.apiKey,
-    'base-url': emulator.apiUrl,
+    ...emulatorInputs(emulator),
     domain: 'docs.example.com',
-    'poll-interval': '100ms',
-    timeout: '20s',
     ...inputs
   })
   runs.push(run)

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts'
-import { runAction, type ActionRun } from '../support/action-runner.js'
+import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
 import {
   errorsOf,
   expectCleanFailure,
@@ -35,11 +35,8 @@ async function exportRun(
   const run = await runAction(
     {
       mode: 'export',
-      'api-key': emu.apiKey,
-      'base-url': emu.apiUrl,
+      ...emulatorInputs(emu),
       domain: 'docs.example.com',
-      'poll-interval': '100ms',
-      timeout: '20s',
       ...inputs
     },
     { env }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
-import { runAction, type ActionRun } from '../support/action-runner.js'
+import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
 import { startLoopbackProxy, type LoopbackProxy } from '../support/proxy.js'
 
 describe('behind a proxy, as on self-hosted runners', () => {
@@ -20,10 +20,8 @@ describe('behind a proxy, as on self-hosted runners', () => {
     run = await runAction(
       {
         mode: 'export',
-        'api-key': emu.apiKey,
-        'base-url': emu.apiUrl,
-        domain: 'docs.example.com',
-        'poll-interval': '100ms'
+        ...emulatorInputs(emu),
+        domain: 'docs.example.com'
       },
       { env }
     )

@@ -103,6 +103,11 @@ export async function runAction(
   }
 }
 
+/** The inputs that point the action at an emulator, with fast polling for tests. */
+export function emulatorInputs(emu: { apiKey: string; apiUrl: string }): Record<string, string> {
+  return { 'api-key': emu.apiKey, 'base-url': emu.apiUrl, 'poll-interval': '100ms', timeout: '20s' }
+}
+
 /**
  * What a runner shows: `::add-mask::` lines vanish, and each masked value is replaced by `***`
  * in the lines after it, not before.
