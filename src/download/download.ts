@@ -97,7 +97,6 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     await rename(partPath, finalPath)
     return { path: finalPath, sizeBytes, sha256, format, retries }
   } catch (error) {
-    await sink.settled()
     await sink.close()
     await rm(partPath, { force: true })
     throw error
@@ -219,7 +218,7 @@ async function transferOnce(
       await sink.adopt(total as number)
     }
   } catch (error) {
-    await sink.settled()
+    await sink.settled().catch(() => undefined)
     state.tail?.cancel()
     state.tail = undefined
     throw asTransferError(fatal ?? error, options.signal)

@@ -2,6 +2,7 @@ import type { FileHandle } from 'node:fs/promises'
 import { request, type Dispatcher } from 'undici'
 import { holdErrors } from './download.js'
 import { DownloadError } from './errors.js'
+import { writeAt } from './sink.js'
 import { parseContentRange } from './ranges.js'
 
 export interface TailOptions {
@@ -126,16 +127,7 @@ export class TailDownload {
       const bytes = data as Buffer
       if (position + bytes.length > end)
         throw new DownloadError('the store sent more than the range asked for', false)
-      let offset = 0
-      while (offset < bytes.length) {
-        const { bytesWritten } = await this.options.file.write(
-          bytes,
-          offset,
-          bytes.length - offset,
-          position + offset
-        )
-        offset += bytesWritten
-      }
+      await writeAt(this.options.file, bytes, position)
       position += bytes.length
       this.received += bytes.length
     }

@@ -1,0 +1,302 @@
+// Part 1: downloading a large bundle. The action (reusing a completed job by id) against curl and
+// @actions/tool-cache's downloadTool, each unthrottled and with a per-connection throttle.
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startEmulator, type Emulator } from '../test/emulator/index.ts'
+import { runBundledAction, summaryPhaseMs, tail } from './action.ts'
+import { runProcess, type ProcessResult } from './process.ts'
+import { max, median, mib, MiB, ratio, seconds, table, type Target } from './report.ts'
+
+const TOOL_CACHE_SCRIPT = fileURLToPath(new URL('./tool-cache-download.ts', import.meta.url))
+
+export interface DownloadSettings {
+  sizeMiB: number
+  repeats: number
+  /** Per-connection throttle of the throttled runs. */
+  throttleMiBps: number
+  tempRoot: string
+  log: (line: string) => void
+}
+
+type Client = 'curl' | 'tool-cache' | 'action'
+
+interface DownloadRun {
+  client: Client
+  throttleMiBps: number
+  /** Spawn to exit. */
+  wallMs: number
+  /** The transfer alone: the action's download phase, tool-cache's downloadTool call. */
+  transferMs?: number
+  /** The action's `Time: download` from its step summary (rounded as it is printed). */
+  summaryMs?: number
+  peakRssKiB?: number
+  /** GET requests the store received for this run. */
+  connections: number
+  bytes: number
+}
+
+export interface DownloadResult {
+  archiveBytes: number
+  runs: DownloadRun[]
+  markdown: string
+  targets: Target[]
+}
+
+async function freshLink(emu: Emulator, jobId: string): Promise<string> {
+  const response = await fetch(`${emu.apiUrl}/v1/static-export/jobs/${jobId}/bundle`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emu.apiKey}` }
+  })
+  const body = (await response.json()) as { bundleUrl?: string }
+  if (!response.ok || !body.bundleUrl)
+    throw new Error(`No bundle link (HTTP ${response.status}): ${JSON.stringify(body)}`)
+  return body.bundleUrl
+}
+
+function check(run: ProcessResult, what: string): void {
+  if (run.exitCode === 0 && !run.timedOut) return
+  throw new Error(
+    `${what} failed (exit ${run.exitCode ?? run.signal}${run.timedOut ? ', timed out' : ''}):\n${tail(run)}`
+  )
+}
+
+async function sizeOf(path: string): Promise<number> {
+  return (await stat(path)).size
+}
+
+/** Store requests that arrived since `since` (one run at a time, so all are that run's). */
+function storeRequests(emu: Emulator, since: number): number {
+  return emu.requests.filter(r => r.endpoint === 'download' && r.at >= since).length
+}
+
+export async function benchDownload(settings: DownloadSettings): Promise<DownloadResult> {
+  const { log } = settings
+  const padBytes = settings.sizeMiB * MiB
+  log(`Building a ${settings.sizeMiB} MiB tar.gz bundle in the emulator…`)
+  const emu = await startEmulator({ storage: { padBytes, format: 'tar.gz' } })
+  const work = await mkdtemp(join(settings.tempRoot, 'download-'))
+  const runs: DownloadRun[] = []
+  let nodeFloorKiB: number | undefined
+  try {
+    const jobId = emu.createExportJob('docs.example.com', 'completed')
+    const archive = await emu.bundleFile(jobId)
+    // Long enough for the slowest client at the throttle, with room for a loaded machine.
+    const timeoutMs = 60_000 + (archive.size / (settings.throttleMiBps * MiB)) * 1000 * 3
+
+    const expectSize = (bytes: number, client: Client) => {
+      if (bytes !== archive.size)
+        throw new Error(`${client} wrote ${bytes} bytes; the bundle has ${archive.size}`)
+    }
+
+    const clients: Record<Client, (throttle: number, n: number) => Promise<DownloadRun>> = {
+      async curl(throttle, n) {
+        const dest = join(work, `curl-${n}.tar.gz`)
+        const url = await freshLink(emu, jobId)
+        const since = Date.now()
+        try {
+          const run = await runProcess('curl', ['-sS', '-o', dest, url], {
+            timeoutMs,
+            peakRssFile: join(work, 'rss')
+          })
+          check(run, 'curl')
+          const bytes = await sizeOf(dest)
+          expectSize(bytes, 'curl')
+          return {
+            client: 'curl',
+            throttleMiBps: throttle,
+            wallMs: run.wallMs,
+            peakRssKiB: run.peakRssKiB,
+            connections: storeRequests(emu, since),
+            bytes
+          }
+        } finally {
+          await rm(dest, { force: true })
+        }
+      },
+      async 'tool-cache'(throttle, n) {
+        const dest = join(work, `tool-cache-${n}.tar.gz`)
+        const url = await freshLink(emu, jobId)
+        const since = Date.now()
+        try {
+          const run = await runProcess(process.execPath, [TOOL_CACHE_SCRIPT, url, dest], {
+            env: { PATH: process.env.PATH ?? '', RUNNER_TEMP: work },
+            timeoutMs,
+            peakRssFile: join(work, 'rss')
+          })
+          check(run, 'tool-cache downloadTool')
+          const bytes = await sizeOf(dest)
+          expectSize(bytes, 'tool-cache')
+          const printed = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
+            downloadMs?: number
+          }
+          return {
+            client: 'tool-cache',
+            throttleMiBps: throttle,
+            wallMs: run.wallMs,
+            transferMs: printed.downloadMs,
+            peakRssKiB: run.peakRssKiB,
+            connections: storeRequests(emu, since),
+            bytes
+          }
+        } finally {
+          await rm(dest, { force: true })
+        }
+      },
+      async action(throttle, n) {
+        const dest = join(work, `action-${n}`)
+        let downloadedAt: number | undefined
+        const since = Date.now()
+        try {
+          const run = await runBundledAction(
+            {
+              mode: 'export',
+              'job-id': jobId,
+              domain: '',
+              'base-url': emu.apiUrl,
+              'api-key': emu.apiKey,
+              download: 'true',
+              extract: 'false',
+              path: dest
+            },
+            {
+              tempRoot: work,
+              timeoutMs,
+              peakRss: true,
+              onLine: (line, at) => {
+                if (downloadedAt === undefined && /^Downloaded \d+ bytes/.test(line))
+                  downloadedAt = at
+              }
+            }
+          )
+          check(run, 'The action')
+          if (run.outputs['bundle-sha256'] !== archive.sha256)
+            throw new Error(
+              `The action's bundle-sha256 ${run.outputs['bundle-sha256']} is not the bundle's ${archive.sha256}`
+            )
+          expectSize(Number(run.outputs['bundle-size']), 'action')
+          const firstGet = emu.requests.find(r => r.endpoint === 'download' && r.at >= since)
+          return {
+            client: 'action',
+            throttleMiBps: throttle,
+            wallMs: run.wallMs,
+            // First store request to the "Downloaded …" log line (hash and size checked).
+            // Without that line (its wording may change), the summary's rounded figure.
+            transferMs:
+              firstGet && downloadedAt !== undefined
+                ? downloadedAt - firstGet.at
+                : summaryPhaseMs(run.summary, 'download'),
+            summaryMs: summaryPhaseMs(run.summary, 'download'),
+            peakRssKiB: run.peakRssKiB,
+            connections: storeRequests(emu, since),
+            bytes: Number(run.outputs['bundle-size'])
+          }
+        } finally {
+          await rm(dest, { recursive: true, force: true })
+        }
+      }
+    }
+
+    // For scale: what Node itself takes before any work.
+    const idle = await runProcess(process.execPath, ['-e', ''], {
+      timeoutMs: 30_000,
+      peakRssFile: join(work, 'rss')
+    })
+    nodeFloorKiB = idle.peakRssKiB
+
+    for (const throttle of [0, settings.throttleMiBps]) {
+      emu.options.storage.bytesPerSecondPerConnection = throttle * MiB
+      for (let n = 1; n <= settings.repeats; n++) {
+        for (const client of ['curl', 'tool-cache', 'action'] as const) {
+          const run = await clients[client](throttle, n)
+          runs.push(run)
+          log(
+            `  ${throttle ? `${throttle} MiB/s per connection` : 'unthrottled'}, run ${n}/${settings.repeats}, ${client}: ${seconds(run.wallMs)} wall${run.transferMs !== undefined ? `, ${seconds(run.transferMs)} transfer` : ''}${run.summaryMs !== undefined ? ` (summary: ${seconds(run.summaryMs, 0)})` : ''}, ${mib(run.peakRssKiB)} peak RSS, ${run.connections} GET(s)`
+          )
+        }
+      }
+    }
+    return {
+      archiveBytes: archive.size,
+      runs,
+      ...summarize(runs, archive.size, settings, nodeFloorKiB)
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true })
+    await emu.close()
+  }
+}
+
+function summarize(
+  runs: DownloadRun[],
+  bytes: number,
+  settings: DownloadSettings,
+  nodeFloorKiB: number | undefined
+): { markdown: string; targets: Target[] } {
+  const rate = (ms: number | undefined) =>
+    ms === undefined ? undefined : bytes / MiB / (ms / 1000)
+  const rows: string[][] = []
+  const targets: Target[] = []
+  let actionPeakKiB: number | undefined
+  for (const throttle of [0, settings.throttleMiBps]) {
+    const of = (client: Client) =>
+      runs.filter(r => r.client === client && r.throttleMiBps === throttle)
+    const curlMs = median(of('curl').map(r => r.wallMs))
+    const curlRate = rate(curlMs)
+    const label = throttle ? `${throttle} MiB/s per connection` : 'unthrottled'
+    const row = (name: string, list: DownloadRun[], ms: number | undefined, connections = true) => {
+      rows.push([
+        label,
+        name,
+        String(list.length),
+        seconds(ms),
+        rate(ms)?.toFixed(0) ?? '—',
+        ratio(curlRate && rate(ms) ? (rate(ms) as number) / curlRate : undefined),
+        mib(max(list.flatMap(r => (r.peakRssKiB === undefined ? [] : [r.peakRssKiB])))),
+        connections ? String(max(list.map(r => r.connections)) ?? '—') : ''
+      ])
+    }
+    const defined = (values: (number | undefined)[]) =>
+      values.filter((v): v is number => v !== undefined)
+    row('curl', of('curl'), curlMs)
+    row('tool-cache (process)', of('tool-cache'), median(of('tool-cache').map(r => r.wallMs)))
+    row(
+      'tool-cache (downloadTool call)',
+      of('tool-cache'),
+      median(defined(of('tool-cache').map(r => r.transferMs))),
+      false
+    )
+    const actionWallMs = median(of('action').map(r => r.wallMs))
+    const phaseMs = median(defined(of('action').map(r => r.transferMs)))
+    row('**action (whole run)**', of('action'), actionWallMs)
+    row('**action (download phase)**', of('action'), phaseMs, false)
+
+    const phaseRatio = curlRate && rate(phaseMs) ? (rate(phaseMs) as number) / curlRate : undefined
+    const wallRatio =
+      curlRate && rate(actionWallMs) ? (rate(actionWallMs) as number) / curlRate : undefined
+    const want = throttle ? 3 : 0.9
+    targets.push({
+      part: '1. Download',
+      target: `${label}: action ≥ ${want}× curl's MiB/s`,
+      measured: `${ratio(phaseRatio)} download phase (${rate(phaseMs)?.toFixed(0) ?? '—'} vs ${curlRate?.toFixed(0) ?? '—'} MiB/s); ${ratio(wallRatio)} whole run`,
+      met: phaseRatio === undefined ? undefined : phaseRatio >= want
+    })
+    const peak = max(defined(of('action').map(r => r.peakRssKiB)))
+    if (peak !== undefined) actionPeakKiB = Math.max(actionPeakKiB ?? 0, peak)
+  }
+  targets.push({
+    part: '1. Download',
+    target: 'action peak RSS ≤ 100 MiB',
+    measured: `${mib(actionPeakKiB)} (max of all action runs)`,
+    met: actionPeakKiB === undefined ? undefined : actionPeakKiB <= 100 * 1024
+  })
+  const markdown = [
+    `Bundle: tar.gz of ${bytes} bytes (${(bytes / MiB).toFixed(1)} MiB: the site plus ${settings.sizeMiB} MiB of incompressible padding), served by the emulator's object store on loopback, one download at a time. Medians of ${settings.repeats} run(s) per row; peak RSS is the largest of them. "vs curl" divides MiB/s by curl's. "GETs" counts the store requests of one run (more than 1: ranged parallel download). For scale, \`node -e ''\` peaks at ${mib(nodeFloorKiB)}.`,
+    '',
+    table(
+      ['Store', 'Client', 'Runs', 'Time (median)', 'MiB/s', 'vs curl', 'Peak RSS', 'GETs'],
+      rows
+    )
+  ].join('\n')
+  return { markdown, targets }
+}

@@ -1,0 +1,124 @@
+// Child processes of the benchmark: timed, bounded, optionally wrapped in /usr/bin/time for the
+// peak RSS, and all killed (by process group) when the harness stops, errs or is interrupted.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFile, rm } from 'node:fs/promises'
+
+/** GNU time: `-f %M` prints the peak resident set size in KiB. */
+export const TIME_BINARY = '/usr/bin/time'
+
+export interface ProcessResult {
+  exitCode: number | null
+  signal: NodeJS.Signals | null
+  /** Date.now() just before spawn: comparable with the emulator's request timestamps. */
+  spawnedAt: number
+  /** Spawn to exit, from the monotonic clock. */
+  wallMs: number
+  stdout: string
+  stderr: string
+  /** Peak RSS in KiB, when wrapped in /usr/bin/time. */
+  peakRssKiB?: number
+  /** Killed because it ran past `timeoutMs`. */
+  timedOut: boolean
+}
+
+export interface ProcessOptions {
+  env?: NodeJS.ProcessEnv
+  cwd?: string
+  /** Killed (SIGKILL to its group) after this long. */
+  timeoutMs: number
+  /** Wrap the command in `/usr/bin/time -o <file> -f %M`; the file is removed afterwards. */
+  peakRssFile?: string
+  /** Each complete stdout line, with Date.now() when it arrived. */
+  onLine?: (line: string, at: number) => void
+}
+
+const live = new Set<ChildProcess>()
+let stopping = false
+
+/** Kills every child still running, synchronously (usable from 'exit' and signal handlers). */
+export function killAllChildren(): void {
+  stopping = true
+  for (const child of live) killGroup(child)
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    // Each child leads its own process group (detached), so the wrapper and what it runs go
+    // together: GNU time does not pass signals on to its child.
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+/** Runs a command to its end (or its time limit), capturing stdout and stderr. */
+export async function runProcess(
+  command: string,
+  args: readonly string[],
+  options: ProcessOptions
+): Promise<ProcessResult> {
+  if (stopping) throw new Error('The benchmark is stopping; no new process is started.')
+  const [file, argv] = options.peakRssFile
+    ? [TIME_BINARY, ['-o', options.peakRssFile, '-f', '%M', command, ...args]]
+    : [command, [...args]]
+  const spawnedAt = Date.now()
+  const started = performance.now()
+  const child = spawn(file, argv, {
+    env: options.env,
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true
+  })
+  live.add(child)
+  let stdout = ''
+  let stderr = ''
+  let partial = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const at = Date.now()
+    stdout += chunk
+    if (!options.onLine) return
+    const lines = (partial + chunk).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) options.onLine(line, at)
+  })
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  let timedOut = false
+  const killer = setTimeout(() => {
+    timedOut = true
+    killGroup(child)
+  }, options.timeoutMs)
+  let wallMs = 0
+  try {
+    const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(
+      (resolve, reject) => {
+        child.once('error', reject)
+        child.once('exit', () => (wallMs = performance.now() - started))
+        child.once('close', (code, sig) => resolve([code, sig]))
+      }
+    )
+    const result: ProcessResult = {
+      exitCode,
+      signal,
+      spawnedAt,
+      wallMs,
+      stdout,
+      stderr,
+      timedOut
+    }
+    if (options.peakRssFile) result.peakRssKiB = await readPeakRss(options.peakRssFile)
+    return result
+  } finally {
+    clearTimeout(killer)
+    killGroup(child)
+    live.delete(child)
+    if (options.peakRssFile) await rm(options.peakRssFile, { force: true })
+  }
+}
+
+/** The last line of GNU time's output (a killed command gets a line about the signal first). */
+async function readPeakRss(path: string): Promise<number | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => '')
+  const last = text.trim().split('\n').at(-1) ?? ''
+  return /^\d+$/.test(last) ? Number(last) : undefined
+}
