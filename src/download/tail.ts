@@ -4,6 +4,7 @@ import { holdErrors } from './download.js'
 import { DownloadError } from './errors.js'
 import { writeAt } from './sink.js'
 import { parseContentRange } from './ranges.js'
+import { discarded } from '../util/young-garbage.js'
 
 export interface TailOptions {
   url: string
@@ -128,6 +129,7 @@ export class TailDownload {
       if (position + bytes.length > end)
         throw new DownloadError('the store sent more than the range asked for', false)
       await writeAt(this.options.file, bytes, position)
+      discarded(bytes.length)
       position += bytes.length
       this.received += bytes.length
     }
