@@ -218,7 +218,6 @@ async function transferOnce(
       await sink.adopt(total as number)
     }
   } catch (error) {
-    await sink.settled().catch(() => undefined)
     state.tail?.cancel()
     state.tail = undefined
     throw asTransferError(fatal ?? error, options.signal)
