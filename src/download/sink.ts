@@ -30,10 +30,10 @@ const WRITE_SLICE_BYTES = 32 * 1024
  * from disk. `bytesWritten` and the hash always describe exactly the bytes in the file, so a
  * resumed transfer carries on from there.
  *
- * Each chunk is hashed and written before the next is read, as curl does. The 1 GiB benchmark
- * (bench/results.md) tried the alternatives: writes in the thread pool keep every buffer in
- * flight alive, so memory grew with speed, and hashing and writing in a worker thread was no
- * faster on a 2-core runner (the CPU is the limit) but cost 15 MiB more.
+ * Each chunk is hashed and written before the next is read, as curl does. The alternatives were
+ * measured on the 1 GiB benchmark (README, Performance): writes in the thread pool keep every
+ * buffer in flight alive, so memory grew with speed, and hashing and writing in a worker thread
+ * was no faster on a 2-core runner (the CPU is the limit) but cost 15 MiB more.
  */
 export class HashingFileSink {
   private hash: Hash = createHash('sha256')

@@ -27,10 +27,11 @@ let discardedSince = 0
 
 /**
  * Every socket read of a download arrives in a fresh 64 KiB buffer that is garbage once its
- * bytes are copied on. V8 weighs such buffers lightly: left alone, a 1 GiB download piled up
- * ~100 MiB of them between collections (bench/results.md). A young-generation collection every
- * 2 MiB (a fraction of a millisecond each) keeps memory flat. V8 has no public API for this but
- * its `gc` testing hook, hence the detour through the flag.
+ * bytes are hashed and written. V8 weighs such buffers lightly: left alone, they piled up
+ * between collections and the 1 GiB benchmark peaked at 160 MiB instead of 97 (README,
+ * Performance). A young-generation collection every 2 MiB (a fraction of a millisecond each)
+ * keeps memory flat. V8 has no public API for this but its `gc` testing hook, hence the detour
+ * through the flag.
  */
 export function discarded(bytes: number): void {
   discardedSince += bytes
