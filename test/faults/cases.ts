@@ -1,4 +1,5 @@
-import { readdir, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { Emulator } from '../emulator/index.ts'
@@ -426,6 +427,29 @@ export const SERVICE_FAULTS: FaultCase[] = [
         { kind: 'html', status: 502 }
       ),
     outcome: { exitCode: 0 }
+  },
+  {
+    fault: 'disk full while writing the bundle',
+    mode: 'export',
+    expected: 'not retried; fails naming `path`, partial file removed',
+    setup: async () => {
+      // The bundle's part file leads to /dev/full, where every write fails with ENOSPC.
+      const path = await mkdtemp(join(tmpdir(), 'disk-full-'))
+      await symlink('/dev/full', join(path, 'bundle.part'))
+      return { inputs: { path } }
+    },
+    outcome: {
+      exitCode: 1,
+      message:
+        /Writing the bundle to .+bundle\.part failed \(ENOSPC: no space left on device.*free space and permissions of `path`/
+    },
+    check: async ({ log, emu }) => {
+      expect(count(emu, 'download')).toBe(1)
+      expect(log).not.toContain('Download interrupted')
+      const path = /Writing the bundle to (.+)\/bundle\.part failed/.exec(log)?.[1] as string
+      expect(await readdir(path)).toEqual([])
+      await rm(path, { recursive: true, force: true })
+    }
   },
   {
     fault: 'agent poll stalls longer than request-timeout',
