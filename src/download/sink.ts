@@ -31,9 +31,9 @@ const WRITE_SLICE_BYTES = 32 * 1024
  * resumed transfer carries on from there.
  *
  * Each chunk is hashed and written before the next is read, as curl does. The alternatives were
- * measured on the 1 GiB benchmark (README, Performance): writes in the thread pool keep every
- * buffer in flight alive, so memory grew with speed, and hashing and writing in a worker thread
- * was no faster on a 2-core runner (the CPU is the limit) but cost 15 MiB more.
+ * measured on the 1 GiB benchmark (README, Performance): writes in the thread pool were slower
+ * and keep every buffer in flight alive, so memory grew with speed; hashing and writing in a
+ * worker thread was no faster on a 2-core runner (the CPU is the limit) but cost 15 MiB more.
  */
 export class HashingFileSink {
   private hash: Hash = createHash('sha256')
