@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startEmulator, type Emulator } from '../test/emulator/index.ts'
 import { runBundledAction, summaryPhaseMs, tail } from './action.ts'
-import { runProcess, type ProcessResult } from './process.ts'
+import { runProcess, type ProcessOptions, type ProcessResult } from './process.ts'
 import { max, median, mib, MiB, ratio, seconds, table, type Target } from './report.ts'
 
 const TOOL_CACHE_SCRIPT = fileURLToPath(new URL('./tool-cache-download.ts', import.meta.url))
@@ -89,89 +89,82 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
         throw new Error(`${client} wrote ${bytes} bytes; the bundle has ${archive.size}`)
     }
 
-    const clients: Record<Client, (throttle: number, n: number) => Promise<DownloadRun>> = {
-      async curl(throttle, n) {
-        const dest = join(work, `curl-${n}.tar.gz`)
-        const url = await freshLink(emu, jobId)
-        const since = Date.now()
-        try {
-          const run = await runProcess('curl', ['-sS', '-o', dest, url], {
-            timeoutMs,
-            peakRssFile: join(work, 'rss')
-          })
-          check(run, 'curl')
-          const bytes = await sizeOf(dest)
-          expectSize(bytes, 'curl')
-          return {
-            client: 'curl',
-            throttleMiBps: throttle,
-            wallMs: run.wallMs,
-            peakRssKiB: run.peakRssKiB,
-            connections: storeRequests(emu, since),
-            bytes
-          }
-        } finally {
-          await rm(dest, { force: true })
+    /**
+     * One run of a program that downloads a fresh link to a file: timed, its peak RSS taken,
+     * the file's size checked and the file removed. `spawn` starts it; `verify` checks what it
+     * printed and may add to the row.
+     */
+    const externalRun = async (
+      client: Exclude<Client, 'action'>,
+      throttle: number,
+      file: string,
+      spawn: (url: string, dest: string, options: ProcessOptions) => Promise<ProcessResult>,
+      verify: (run: ProcessResult) => Partial<DownloadRun> = () => ({})
+    ): Promise<DownloadRun> => {
+      const dest = join(work, file)
+      const url = await freshLink(emu, jobId)
+      const since = Date.now()
+      try {
+        const run = await spawn(url, dest, { timeoutMs, peakRssFile: join(work, 'rss') })
+        check(run, client)
+        const extra = verify(run)
+        const bytes = await sizeOf(dest)
+        expectSize(bytes, client)
+        return {
+          client,
+          throttleMiBps: throttle,
+          wallMs: run.wallMs,
+          peakRssKiB: run.peakRssKiB,
+          connections: storeRequests(emu, since),
+          bytes,
+          ...extra
         }
-      },
+      } finally {
+        await rm(dest, { force: true })
+      }
+    }
+
+    const clients: Record<Client, (throttle: number, n: number) => Promise<DownloadRun>> = {
+      curl: (throttle, n) =>
+        externalRun('curl', throttle, `curl-${n}.tar.gz`, (url, dest, options) =>
+          runProcess('curl', ['-sS', '-o', dest, url], options)
+        ),
       // What a user who also wants the bundle's SHA-256 (the action's `bundle-sha256`) would
       // write: context for the action's figures, not a target.
-      async 'curl + sha256sum'(throttle, n) {
-        const dest = join(work, `curl-sha-${n}.tar.gz`)
-        const url = await freshLink(emu, jobId)
-        const since = Date.now()
-        try {
-          const run = await runProcess(
-            'sh',
-            ['-c', 'curl -sS -o "$1" "$2" && sha256sum "$1"', 'sh', dest, url],
-            { timeoutMs, peakRssFile: join(work, 'rss') }
-          )
-          check(run, 'curl + sha256sum')
-          if (!run.stdout.startsWith(archive.sha256))
-            throw new Error(`sha256sum printed ${run.stdout.trim()}, not ${archive.sha256}`)
-          const bytes = await sizeOf(dest)
-          expectSize(bytes, 'curl + sha256sum')
-          return {
-            client: 'curl + sha256sum',
-            throttleMiBps: throttle,
-            wallMs: run.wallMs,
-            peakRssKiB: run.peakRssKiB,
-            connections: storeRequests(emu, since),
-            bytes
+      'curl + sha256sum': (throttle, n) =>
+        externalRun(
+          'curl + sha256sum',
+          throttle,
+          `curl-sha-${n}.tar.gz`,
+          (url, dest, options) =>
+            runProcess(
+              'sh',
+              ['-c', 'curl -sS -o "$1" "$2" && sha256sum "$1"', 'sh', dest, url],
+              options
+            ),
+          run => {
+            if (!run.stdout.startsWith(archive.sha256))
+              throw new Error(`sha256sum printed ${run.stdout.trim()}, not ${archive.sha256}`)
+            return {}
           }
-        } finally {
-          await rm(dest, { force: true })
-        }
-      },
-      async 'tool-cache'(throttle, n) {
-        const dest = join(work, `tool-cache-${n}.tar.gz`)
-        const url = await freshLink(emu, jobId)
-        const since = Date.now()
-        try {
-          const run = await runProcess(process.execPath, [TOOL_CACHE_SCRIPT, url, dest], {
-            env: { PATH: process.env.PATH ?? '', RUNNER_TEMP: work },
-            timeoutMs,
-            peakRssFile: join(work, 'rss')
-          })
-          check(run, 'tool-cache downloadTool')
-          const bytes = await sizeOf(dest)
-          expectSize(bytes, 'tool-cache')
-          const printed = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
-            downloadMs?: number
+        ),
+      'tool-cache': (throttle, n) =>
+        externalRun(
+          'tool-cache',
+          throttle,
+          `tool-cache-${n}.tar.gz`,
+          (url, dest, options) =>
+            runProcess(process.execPath, [TOOL_CACHE_SCRIPT, url, dest], {
+              ...options,
+              env: { PATH: process.env.PATH ?? '', RUNNER_TEMP: work }
+            }),
+          run => {
+            const printed = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
+              downloadMs?: number
+            }
+            return { transferMs: printed.downloadMs }
           }
-          return {
-            client: 'tool-cache',
-            throttleMiBps: throttle,
-            wallMs: run.wallMs,
-            transferMs: printed.downloadMs,
-            peakRssKiB: run.peakRssKiB,
-            connections: storeRequests(emu, since),
-            bytes
-          }
-        } finally {
-          await rm(dest, { force: true })
-        }
-      },
+        ),
       async action(throttle, n) {
         const dest = join(work, `action-${n}`)
         let downloadedAt: number | undefined
