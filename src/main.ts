@@ -61,10 +61,9 @@ async function exportMode(settings: ExportSettings, signal: AbortSignal): Promis
   setExportOutputs(report)
   await writeExportSummary(report, error)
   if (settings.commentToken) {
-    const { upsertPullRequestComment } = await import('./comment/pr-comment.js')
     const subject =
       settings.target.kind === 'domain' ? settings.target.domain : settings.target.jobId
-    await upsertPullRequestComment(
+    await comment(
       settings.commentToken,
       exportCommentMarker(subject),
       exportCommentBody(report, error)
@@ -78,12 +77,17 @@ async function agentWatchMode(settings: AgentWatchSettings, signal: AbortSignal)
   setAgentOutputs(report)
   await writeAgentSummary(report, error)
   if (settings.commentToken) {
-    const { upsertPullRequestComment } = await import('./comment/pr-comment.js')
-    await upsertPullRequestComment(
+    await comment(
       settings.commentToken,
       agentCommentMarker(settings.projectId),
       agentCommentBody(report, error)
     )
   }
   if (error) throw error
+}
+
+/** Creates or updates the step's pull-request comment; its module loads only when asked for. */
+async function comment(token: string, marker: string, body: string): Promise<void> {
+  const { upsertPullRequestComment } = await import('./comment/pr-comment.js')
+  await upsertPullRequestComment(token, marker, body)
 }
