@@ -24,8 +24,8 @@ describe('HashingFileSink', () => {
 
   it('writes chunks of any size in order and hashes exactly the bytes in the file', async () => {
     const bytes = randomBytes(3 * 1024 * 1024 + 12345)
-    // Chunk sizes around the write slice (32 KiB): smaller, equal, larger, odd.
-    const sizes = [1, 32 * 1024, 100_000, 65_536, 7, 32 * 1024 + 1]
+    // Chunk sizes around the write slice (64 KiB): smaller, equal, larger, odd.
+    const sizes = [1, 64 * 1024, 100_000, 32_768, 7, 64 * 1024 + 1, 200_000]
     const chunks: Buffer[] = []
     for (let at = 0, i = 0; at < bytes.length; i++) {
       const size = Math.min(sizes[i % sizes.length] as number, bytes.length - at)
