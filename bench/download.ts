@@ -1,6 +1,7 @@
 // Part 1: downloading a large bundle. The action (reusing a completed job by id) against curl and
 // @actions/tool-cache's downloadTool, each unthrottled and with a per-connection throttle.
 import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startEmulator, type Emulator } from '../test/emulator/index.ts'
@@ -9,6 +10,7 @@ import { runProcess, type ProcessOptions, type ProcessResult } from './process.t
 import { max, median, mib, MiB, ratio, seconds, table, type Target } from './report.ts'
 
 const TOOL_CACHE_SCRIPT = fileURLToPath(new URL('./tool-cache-download.ts', import.meta.url))
+const HASH_SCRIPT = fileURLToPath(new URL('./hash-time.ts', import.meta.url))
 
 export interface DownloadSettings {
   sizeMiB: number
@@ -31,6 +33,10 @@ interface DownloadRun {
   /** The action's `Time: download` from its step summary (rounded as it is printed). */
   summaryMs?: number
   peakRssKiB?: number
+  /** User + system CPU of the client (and what it ran). */
+  cpuMs?: number
+  /** CPU of the harness during the run: the emulator's store serving the bundle, mostly. */
+  storeCpuMs: number
   /** GET requests the store received for this run. */
   connections: number
   bytes: number
@@ -38,6 +44,8 @@ interface DownloadRun {
 
 export interface DownloadResult {
   archiveBytes: number
+  /** Median time for Node's SHA-256 over the bundle's size, in memory. */
+  hashMs: number | undefined
   runs: DownloadRun[]
   markdown: string
   targets: Target[]
@@ -65,6 +73,10 @@ async function sizeOf(path: string): Promise<number> {
   return (await stat(path)).size
 }
 
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000
+}
+
 /** Store requests that arrived since `since` (one run at a time, so all are that run's). */
 function storeRequests(emu: Emulator, since: number): number {
   return emu.requests.filter(r => r.endpoint === 'download' && r.at >= since).length
@@ -78,6 +90,7 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
   const work = await mkdtemp(join(settings.tempRoot, 'download-'))
   const runs: DownloadRun[] = []
   let nodeFloorKiB: number | undefined
+  let hashMs: number | undefined
   try {
     const jobId = emu.createExportJob('docs.example.com', 'completed')
     const archive = await emu.bundleFile(jobId)
@@ -104,8 +117,10 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
       const dest = join(work, file)
       const url = await freshLink(emu, jobId)
       const since = Date.now()
+      const cpuBefore = process.cpuUsage()
       try {
         const run = await spawn(url, dest, { timeoutMs, peakRssFile: join(work, 'rss') })
+        const storeCpuMs = cpuMs(process.cpuUsage(cpuBefore))
         check(run, client)
         const extra = verify(run)
         const bytes = await sizeOf(dest)
@@ -115,6 +130,8 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
           throttleMiBps: throttle,
           wallMs: run.wallMs,
           peakRssKiB: run.peakRssKiB,
+          cpuMs: run.cpuMs,
+          storeCpuMs,
           connections: storeRequests(emu, since),
           bytes,
           ...extra
@@ -169,6 +186,7 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
         const dest = join(work, `action-${n}`)
         let downloadedAt: number | undefined
         const since = Date.now()
+        const cpuBefore = process.cpuUsage()
         try {
           const run = await runBundledAction(
             {
@@ -191,6 +209,7 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
               }
             }
           )
+          const storeCpuMs = cpuMs(process.cpuUsage(cpuBefore))
           check(run, 'The action')
           if (run.outputs['bundle-sha256'] !== archive.sha256)
             throw new Error(
@@ -210,6 +229,8 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
                 : summaryPhaseMs(run.summary, 'download'),
             summaryMs: summaryPhaseMs(run.summary, 'download'),
             peakRssKiB: run.peakRssKiB,
+            cpuMs: run.cpuMs,
+            storeCpuMs,
             connections: storeRequests(emu, since),
             bytes: Number(run.outputs['bundle-size'])
           }
@@ -226,6 +247,18 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
     })
     nodeFloorKiB = idle.peakRssKiB
 
+    // The check the action does and curl does not, alone: SHA-256 over as many bytes.
+    const hashRuns: number[] = []
+    for (let n = 1; n <= settings.repeats; n++) {
+      const run = await runProcess(process.execPath, [HASH_SCRIPT, String(archive.size)], {
+        timeoutMs: 120_000
+      })
+      check(run, 'The SHA-256 timing')
+      hashRuns.push(Number(run.stdout.trim()))
+    }
+    hashMs = median(hashRuns)
+    log(`  SHA-256 of ${archive.size} bytes in Node: ${seconds(hashMs)} (median)`)
+
     for (const throttle of [0, settings.throttleMiBps]) {
       emu.options.storage.bytesPerSecondPerConnection = throttle * MiB
       for (let n = 1; n <= settings.repeats; n++) {
@@ -233,15 +266,16 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
           const run = await clients[client](throttle, n)
           runs.push(run)
           log(
-            `  ${throttle ? `${throttle} MiB/s per connection` : 'unthrottled'}, run ${n}/${settings.repeats}, ${client}: ${seconds(run.wallMs)} wall${run.transferMs !== undefined ? `, ${seconds(run.transferMs)} transfer` : ''}${run.summaryMs !== undefined ? ` (summary: ${seconds(run.summaryMs, 0)})` : ''}, ${mib(run.peakRssKiB)} peak RSS, ${run.connections} GET(s)`
+            `  ${throttle ? `${throttle} MiB/s per connection` : 'unthrottled'}, run ${n}/${settings.repeats}, ${client}: ${seconds(run.wallMs)} wall${run.transferMs !== undefined ? `, ${seconds(run.transferMs)} transfer` : ''}${run.summaryMs !== undefined ? ` (summary: ${seconds(run.summaryMs, 0)})` : ''}, CPU ${seconds(run.cpuMs)} (store ${seconds(run.storeCpuMs)}), ${mib(run.peakRssKiB)} peak RSS, ${run.connections} GET(s)`
           )
         }
       }
     }
     return {
       archiveBytes: archive.size,
+      hashMs,
       runs,
-      ...summarize(runs, archive.size, settings, nodeFloorKiB)
+      ...summarize(runs, archive.size, settings, nodeFloorKiB, hashMs)
     }
   } finally {
     await rm(work, { recursive: true, force: true })
@@ -249,24 +283,54 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
   }
 }
 
+/**
+ * What the unthrottled target allows on this machine, from figures measured in this run: the
+ * SHA-256 is work curl does not do, and the store shares the client's cores.
+ */
+function ceilingText(
+  curlMs: number,
+  hashMs: number,
+  curlCpuMs: number | undefined,
+  storeCpuMs: number | undefined,
+  bytes: number
+): string {
+  const oneThread = curlMs / (curlMs + hashMs)
+  const lines = [
+    `**Ceiling for a downloader that checks SHA-256.** Node hashes ${(bytes / MiB).toFixed(0)} MiB in ${seconds(hashMs)} (median, in memory, 64 KiB updates; bench/hash-time.ts). On the thread that receives and writes, even as cheaply as curl does, that gives at best curl's time plus the hash: ${ratio(oneThread)} curl.`
+  ]
+  if (curlCpuMs !== undefined && storeCpuMs !== undefined) {
+    const cores = availableParallelism()
+    const floorMs = Math.max(curlMs, (curlCpuMs + hashMs + storeCpuMs) / cores)
+    lines.push(
+      `With the hash on another thread, the CPU of curl's work plus the hash plus the store's sending (${seconds(curlCpuMs)} + ${seconds(hashMs)} + ${seconds(storeCpuMs)}) still has to fit on ${cores} core(s): at best ${ratio(curlMs / floorMs)} curl, before any cost of handing bytes between threads.`
+    )
+  }
+  return lines.join(' ')
+}
+
 function summarize(
   runs: DownloadRun[],
   bytes: number,
   settings: DownloadSettings,
-  nodeFloorKiB: number | undefined
+  nodeFloorKiB: number | undefined,
+  hashMs: number | undefined
 ): { markdown: string; targets: Target[] } {
   const rate = (ms: number | undefined) =>
     ms === undefined ? undefined : bytes / MiB / (ms / 1000)
   const rows: string[][] = []
   const targets: Target[] = []
   let actionPeakKiB: number | undefined
+  let ceilings = ''
   for (const throttle of [0, settings.throttleMiBps]) {
     const of = (client: Client) =>
       runs.filter(r => r.client === client && r.throttleMiBps === throttle)
     const curlMs = median(of('curl').map(r => r.wallMs))
     const curlRate = rate(curlMs)
     const label = throttle ? `${throttle} MiB/s per connection` : 'unthrottled'
-    const row = (name: string, list: DownloadRun[], ms: number | undefined, connections = true) => {
+    const defined = (values: (number | undefined)[]) =>
+      values.filter((v): v is number => v !== undefined)
+    // Whole-process rows carry the CPU and GET columns; rows of a phase within a run do not.
+    const row = (name: string, list: DownloadRun[], ms: number | undefined, whole = true) => {
       rows.push([
         label,
         name,
@@ -274,12 +338,12 @@ function summarize(
         seconds(ms),
         rate(ms)?.toFixed(0) ?? '—',
         ratio(curlRate && rate(ms) ? (rate(ms) as number) / curlRate : undefined),
-        mib(max(list.flatMap(r => (r.peakRssKiB === undefined ? [] : [r.peakRssKiB])))),
-        connections ? String(max(list.map(r => r.connections)) ?? '—') : ''
+        whole ? seconds(median(defined(list.map(r => r.cpuMs)))) : '',
+        whole ? seconds(median(list.map(r => r.storeCpuMs))) : '',
+        mib(max(defined(list.map(r => r.peakRssKiB)))),
+        whole ? String(max(list.map(r => r.connections)) ?? '—') : ''
       ])
     }
-    const defined = (values: (number | undefined)[]) =>
-      values.filter((v): v is number => v !== undefined)
     row('curl', of('curl'), curlMs)
     row(
       'curl + sha256sum',
@@ -298,6 +362,11 @@ function summarize(
     row('**action (whole run)**', of('action'), actionWallMs)
     row('**action (download phase)**', of('action'), phaseMs, false)
 
+    if (!throttle && curlMs !== undefined && hashMs !== undefined) {
+      const curlCpuMs = median(defined(of('curl').map(r => r.cpuMs)))
+      const storeCpuMs = median(of('curl').map(r => r.storeCpuMs))
+      ceilings = ceilingText(curlMs, hashMs, curlCpuMs, storeCpuMs, bytes)
+    }
     const phaseRatio = curlRate && rate(phaseMs) ? (rate(phaseMs) as number) / curlRate : undefined
     const wallRatio =
       curlRate && rate(actionWallMs) ? (rate(actionWallMs) as number) / curlRate : undefined
@@ -321,9 +390,23 @@ function summarize(
     `Bundle: tar.gz of ${bytes} bytes (${(bytes / MiB).toFixed(1)} MiB: the site plus ${settings.sizeMiB} MiB of incompressible padding), served by the emulator's object store on loopback, one download at a time. Medians of ${settings.repeats} run(s) per row; peak RSS is the largest of them. "vs curl" divides MiB/s by curl's. \`curl + sha256sum\` hashes the file after downloading it, as a user who also wants the action's \`bundle-sha256\` would: context, not a target. "GETs" counts the store requests of one run (more than 1: ranged parallel download). For scale, \`node -e ''\` peaks at ${mib(nodeFloorKiB)}.`,
     '',
     table(
-      ['Store', 'Client', 'Runs', 'Time (median)', 'MiB/s', 'vs curl', 'Peak RSS', 'GETs'],
+      [
+        'Store',
+        'Client',
+        'Runs',
+        'Time (median)',
+        'MiB/s',
+        'vs curl',
+        'CPU',
+        'Store CPU',
+        'Peak RSS',
+        'GETs'
+      ],
       rows
-    )
+    ),
+    '',
+    '"CPU" is the client\'s user + system time (GNU time), "Store CPU" the harness\'s own during the run: the emulator\'s store sending the bundle, on the same two cores.',
+    ...(ceilings ? ['', ceilings] : [])
   ].join('\n')
   return { markdown, targets }
 }

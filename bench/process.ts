@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
 
-/** GNU time: `-f %M` prints the peak resident set size in KiB. */
+/** GNU time: `-f '%M %U %S'` prints the peak resident set size in KiB and the CPU seconds. */
 export const TIME_BINARY = '/usr/bin/time'
 
 export interface ProcessResult {
@@ -17,6 +17,8 @@ export interface ProcessResult {
   stderr: string
   /** Peak RSS in KiB, when wrapped in /usr/bin/time. */
   peakRssKiB?: number
+  /** User plus system CPU time of the command and what it waited for, when so wrapped. */
+  cpuMs?: number
   /** Killed because it ran past `timeoutMs`. */
   timedOut: boolean
 }
@@ -26,7 +28,7 @@ export interface ProcessOptions {
   cwd?: string
   /** Killed (SIGKILL to its group) after this long. */
   timeoutMs: number
-  /** Wrap the command in `/usr/bin/time -o <file> -f %M`; the file is removed afterwards. */
+  /** Wrap the command in `/usr/bin/time -o <file>` (peak RSS, CPU); the file is removed afterwards. */
   peakRssFile?: string
   /** Each complete stdout line, with Date.now() when it arrived. */
   onLine?: (line: string, at: number) => void
@@ -60,7 +62,7 @@ export async function runProcess(
 ): Promise<ProcessResult> {
   if (stopping) throw new Error('The benchmark is stopping; no new process is started.')
   const [file, argv] = options.peakRssFile
-    ? [TIME_BINARY, ['-o', options.peakRssFile, '-f', '%M', command, ...args]]
+    ? [TIME_BINARY, ['-o', options.peakRssFile, '-f', '%M %U %S', command, ...args]]
     : [command, [...args]]
   const spawnedAt = Date.now()
   const started = performance.now()
@@ -106,7 +108,7 @@ export async function runProcess(
       stderr,
       timedOut
     }
-    if (options.peakRssFile) result.peakRssKiB = await readPeakRss(options.peakRssFile)
+    if (options.peakRssFile) Object.assign(result, await readTimeFile(options.peakRssFile))
     return result
   } finally {
     clearTimeout(killer)
@@ -117,8 +119,10 @@ export async function runProcess(
 }
 
 /** The last line of GNU time's output (a killed command gets a line about the signal first). */
-async function readPeakRss(path: string): Promise<number | undefined> {
+async function readTimeFile(path: string): Promise<Pick<ProcessResult, 'peakRssKiB' | 'cpuMs'>> {
   const text = await readFile(path, 'utf8').catch(() => '')
   const last = text.trim().split('\n').at(-1) ?? ''
-  return /^\d+$/.test(last) ? Number(last) : undefined
+  const m = /^(\d+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/.exec(last)
+  if (!m) return {}
+  return { peakRssKiB: Number(m[1]), cpuMs: (Number(m[2]) + Number(m[3])) * 1000 }
 }
