@@ -44,8 +44,6 @@ interface DownloadRun {
 
 export interface DownloadResult {
   archiveBytes: number
-  /** Median time for Node's SHA-256 over the bundle's size, in memory. */
-  hashMs: number | undefined
   runs: DownloadRun[]
   markdown: string
   targets: Target[]
@@ -273,7 +271,6 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
     }
     return {
       archiveBytes: archive.size,
-      hashMs,
       runs,
       ...summarize(runs, archive.size, settings, nodeFloorKiB, hashMs)
     }
