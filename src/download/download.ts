@@ -10,6 +10,7 @@ import { snippet } from '../api/client.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
 import { HashingFileSink } from './sink.js'
 import { parseContentRange, strongValidator } from './ranges.js'
+import { header, holdErrors } from './response.js'
 import { TailDownload } from './tail.js'
 import { sleep } from '../poll/sleep.js'
 import { backoffDelayMs } from '../retry.js'
@@ -260,15 +261,6 @@ async function* frontStream(
   }
 }
 
-/**
- * The body may fail (a dropped connection) before we start reading it, while the file is
- * truncated for a restart, say; a stream error with no listener would end the process. The
- * error is not lost: reading a failed stream throws it.
- */
-export function holdErrors(body: NodeJS.EventEmitter): void {
-  body.on('error', () => undefined)
-}
-
 function asTransferError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason ?? error
   if (error instanceof DownloadError) return error
@@ -295,11 +287,6 @@ function storageError(status: number, body: string): Error {
     `the store answered HTTP ${status}${said ? ` (${said})` : ''}`,
     transient
   )
-}
-
-function header(response: Dispatcher.ResponseData, name: string): string | undefined {
-  const value = response.headers[name]
-  return Array.isArray(value) ? value[0] : value
 }
 
 /** S3's `x-amz-checksum-sha256` (base64) as hex; only a full-object checksum is usable. */

@@ -1,9 +1,9 @@
 import type { FileHandle } from 'node:fs/promises'
 import { request, type Dispatcher } from 'undici'
-import { holdErrors } from './download.js'
 import { DownloadError } from './errors.js'
 import { writeAt } from './sink.js'
 import { parseContentRange } from './ranges.js'
+import { header, holdErrors } from './response.js'
 import { discarded } from '../util/young-garbage.js'
 
 export interface TailOptions {
@@ -113,8 +113,7 @@ export class TailDownload {
       }
     })
     holdErrors(response.body)
-    const contentRange = response.headers['content-range']
-    const range = parseContentRange(Array.isArray(contentRange) ? contentRange[0] : contentRange)
+    const range = parseContentRange(header(response, 'content-range'))
     if (response.statusCode !== 206 || !range || range.start !== start || range.end !== end - 1) {
       await response.body.dump()
       // A whole body or another range: the object changed, or ranges stopped working.
