@@ -1,6 +1,6 @@
 import type { PollState } from './poll.js'
 
-/** Fixed pause between polls (the vendor's own loop); the benchmarks' baseline. */
+/** Fixed pause between polls, where no progress predicts anything (the bundle-link retries). */
 export function fixedSchedule(intervalMs: number): (state: PollState) => number {
   return () => intervalMs
 }

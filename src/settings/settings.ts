@@ -259,6 +259,7 @@ function readExportSettings(
       'Input `upload-artifact: true` needs `download: true`: there is no bundle to upload otherwise.'
     )
   }
+  const exportVersion = reader.text('export-version')
   const pathText = reader.text('path')
   const downloadDir = pathText
     ? isAbsolute(pathText)
@@ -276,7 +277,7 @@ function readExportSettings(
     extractLimitBytes: reader.size('extract-limit', { min: 1024 }),
     ...(downloadDir ? { downloadDir } : {}),
     ...(artifact ? { artifact } : {}),
-    ...(reader.text('export-version') ? { exportVersion: reader.text('export-version') } : {}),
+    ...(exportVersion ? { exportVersion } : {}),
     deploymentKind,
     allowedHosts: reader.list('allowed-hosts')
   }
