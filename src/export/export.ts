@@ -94,21 +94,14 @@ export async function runExport(
       return { report }
     }
     const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report))
-    const link =
-      job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline)))
-    report.link = acceptLink(link, settings)
+    const link = (report.link = acceptLink(
+      job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))),
+      settings
+    ))
     const directory = settings.downloadDir ?? join(settings.tempDir, 'mintlify-export', jobId)
     if (settings.download) {
       const file = (report.download = await timed('download', () =>
-        downloadWithFreshLinks(
-          jobId,
-          report.link as BundleLink,
-          directory,
-          settings,
-          deps,
-          deadline,
-          report
-        )
+        downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
       ))
       core.info(`Downloaded ${file.sizeBytes} bytes to ${file.path} (sha256 ${file.sha256}).`)
       if (settings.extract) {
@@ -194,6 +187,7 @@ async function auditExtractedSite(
   return audit.hosts
 }
 
+/** The values carry the newest link: the download may have asked for a fresh one. */
 async function writeValues(
   directory: string,
   report: ExportReport,
