@@ -80,7 +80,7 @@ export async function runBundledAction(
       env,
       cwd: ROOT,
       timeoutMs: options.timeoutMs,
-      peakRssFile: options.peakRss ? join(runnerTemp, 'peak-rss') : undefined,
+      timeFile: options.peakRss ? join(runnerTemp, 'peak-rss') : undefined,
       onLine: options.onLine
     })
     return {

@@ -117,7 +117,7 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
       const since = Date.now()
       const cpuBefore = process.cpuUsage()
       try {
-        const run = await spawn(url, dest, { timeoutMs, peakRssFile: join(work, 'rss') })
+        const run = await spawn(url, dest, { timeoutMs, timeFile: join(work, 'rss') })
         const storeCpuMs = cpuMs(process.cpuUsage(cpuBefore))
         check(run, client)
         const extra = verify(run)
@@ -241,7 +241,7 @@ export async function benchDownload(settings: DownloadSettings): Promise<Downloa
     // For scale: what Node itself takes before any work.
     const idle = await runProcess(process.execPath, ['-e', ''], {
       timeoutMs: 30_000,
-      peakRssFile: join(work, 'rss')
+      timeFile: join(work, 'rss')
     })
     nodeFloorKiB = idle.peakRssKiB
 

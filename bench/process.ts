@@ -29,7 +29,7 @@ export interface ProcessOptions {
   /** Killed (SIGKILL to its group) after this long. */
   timeoutMs: number
   /** Wrap the command in `/usr/bin/time -o <file>` (peak RSS, CPU); the file is removed afterwards. */
-  peakRssFile?: string
+  timeFile?: string
   /** Each complete stdout line, with Date.now() when it arrived. */
   onLine?: (line: string, at: number) => void
 }
@@ -61,8 +61,8 @@ export async function runProcess(
   options: ProcessOptions
 ): Promise<ProcessResult> {
   if (stopping) throw new Error('The benchmark is stopping; no new process is started.')
-  const [file, argv] = options.peakRssFile
-    ? [TIME_BINARY, ['-o', options.peakRssFile, '-f', '%M %U %S', command, ...args]]
+  const [file, argv] = options.timeFile
+    ? [TIME_BINARY, ['-o', options.timeFile, '-f', '%M %U %S', command, ...args]]
     : [command, [...args]]
   const spawnedAt = Date.now()
   const started = performance.now()
@@ -108,13 +108,13 @@ export async function runProcess(
       stderr,
       timedOut
     }
-    if (options.peakRssFile) Object.assign(result, await readTimeFile(options.peakRssFile))
+    if (options.timeFile) Object.assign(result, await readTimeFile(options.timeFile))
     return result
   } finally {
     clearTimeout(killer)
     killGroup(child)
     live.delete(child)
-    if (options.peakRssFile) await rm(options.peakRssFile, { force: true })
+    if (options.timeFile) await rm(options.timeFile, { force: true })
   }
 }
 
