@@ -4,6 +4,8 @@ import { createIdleBoundAgent } from '../util/http-agent.js'
 import type { z } from 'zod'
 import pRetry from 'p-retry'
 import { sleep } from '../poll/sleep.js'
+import { formatDuration } from '../settings/duration.js'
+import { snippet } from '../util/text.js'
 import { backoffDelayMs } from '../retry.js'
 import { ApiError, type Operation } from './errors.js'
 import { mayRetry } from './retry-policy.js'
@@ -25,7 +27,7 @@ export interface ExportJob {
   pageCount?: number
   /** The server's reason on a failed job (`error`, else `message`). */
   reason?: string
-  /** Present when a completed status already carries the link (a proposed API change). */
+  /** The link, when the status already carries one (a proposed API change for completed jobs). */
   bundle?: BundleLink
 }
 
@@ -47,7 +49,7 @@ export interface AgentJob {
   prLink?: string
   createdAt?: string
   archivedAt?: string
-  /** The body as received, for the `job` output. */
+  /** The body as received (before any field was read), for the `job` output. */
   raw: Record<string, unknown>
 }
 
@@ -88,11 +90,32 @@ interface ApiCall<S extends z.ZodType> {
   signal?: AbortSignal
 }
 
+/** A checked answer, and the JSON it was read from. */
+interface Answer<S extends z.ZodType> {
+  data: z.output<S>
+  body: unknown
+}
+
 /** Bodies larger than this are not an Admin API answer (error pages included). */
 const MAX_BODY_BYTES = 1024 * 1024
 
+const STEP_TIMEOUT_CAUSE = "the step's `timeout` ran out before the answer was complete"
+
+/**
+ * The wait before retrying `error`. A 429 without Retry-After says nothing of how long the
+ * limit lasts (the vendor documents none), so it waits at least a few seconds, not the
+ * sub-second first back-off of a dropped connection.
+ */
+const RATE_LIMITED_MIN_DELAY_MS = 2000
+
+function retryDelayMs(error: ApiError, attempt: number): number {
+  const floor = error.status === 429 ? RATE_LIMITED_MIN_DELAY_MS : 0
+  return backoffDelayMs(attempt, error.retryAfterMs ?? floor)
+}
+
 export function createAdminApi(options: AdminApiOptions): AdminApi {
   const timeoutMs = options.requestTimeoutMs ?? 30_000
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY
   const dispatcher = options.dispatcher ?? createIdleBoundAgent(timeoutMs)
   const base = options.baseUrl.href.replace(/\/+$/, '')
   const headers = {
@@ -102,33 +125,43 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
   }
 
   /** A proxy may echo our Authorization header back: never quote the key from a server. */
-  const scrub = <T extends string | undefined>(text: T): T =>
-    (text === undefined ? text : text.split(options.apiKey).join('***')) as T
+  const scrub = (text: string): string => text.split(options.apiKey).join('***')
 
-  async function callOnce<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<z.output<S>> {
+  async function callOnce<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<Answer<S>> {
     const { method, path, operation, schema, body, signal } = apiCall
     const requestLine = `${method} ${path}`
     const fail = (
       details: Omit<ConstructorParameters<typeof ApiError>[0], 'operation' | 'request'>
     ) => new ApiError({ ...details, operation, request: requestLine })
+    // The idle timeouts bound each silence, not a whole answer: a server that trickles bytes
+    // would otherwise hold the step past its `timeout`.
+    const stepTimeout = Number.isFinite(deadline)
+      ? AbortSignal.timeout(Math.max(1, deadline - Date.now()))
+      : undefined
+    const failed = (error: unknown) =>
+      stepTimeout?.aborted && !signal?.aborted
+        ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
+        : fail(classifyRequestError(error))
 
     let response: Dispatcher.ResponseData
+    let text: string
     try {
       response = await request(`${base}${path}`, {
         method,
         dispatcher,
-        signal,
+        signal:
+          signal && stepTimeout ? AbortSignal.any([signal, stepTimeout]) : (signal ?? stepTimeout),
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body)
       })
     } catch (error) {
-      throw fail(classifyRequestError(error))
+      throw failed(error)
     }
 
     const started = Date.now()
-    let text: string
     try {
-      text = await readLimited(response.body, MAX_BODY_BYTES)
+      // Scrubbed whole, before any cut could split the key into parts the runner does not mask.
+      text = scrub(await readLimited(response.body, MAX_BODY_BYTES))
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         throw fail({
@@ -137,7 +170,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
           cause: `the body is larger than ${MAX_BODY_BYTES} bytes`
         })
       }
-      throw fail(classifyRequestError(error))
+      throw failed(error)
     }
     core.debug(`${requestLine} → ${response.statusCode} in ${Date.now() - started}ms`)
 
@@ -148,7 +181,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       throw fail({
         kind: 'http',
         status: response.statusCode,
-        serverMessage: scrub(serverMessageOf(parsed, text, response.headers)),
+        serverMessage: serverMessageOf(parsed, text, response.headers),
         retryAfterMs: parseRetryAfter(firstHeader(response.headers, 'retry-after')),
         requestId
       })
@@ -158,10 +191,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         kind: 'invalid-response',
         status: response.statusCode,
         requestId,
-        cause:
-          text.trim() === ''
-            ? 'the body is empty'
-            : `the body is not JSON (${scrub(snippet(text))})`
+        cause: text.trim() === '' ? 'the body is empty' : `the body is not JSON (${snippet(text)})`
       })
     }
     const result = schema.safeParse(parsed.value, { reportInput: true })
@@ -173,29 +203,29 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         cause: describeIssues(result.error)
       })
     }
-    return result.data
+    return { data: result.data, body: parsed.value }
   }
 
   /** One call with the retry policy applied; the delays are ours (full jitter, Retry-After). */
-  async function call<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<z.output<S>> {
-    const { method, path, signal } = apiCall
-    const deadline = options.deadline ?? Number.POSITIVE_INFINITY
-    let nextDelayMs = 0
-    const retryable = (error: unknown, attempt: number): error is ApiError => {
-      if (!(error instanceof ApiError) || !mayRetry(error)) return false
-      nextDelayMs = backoffDelayMs(attempt, error.retryAfterMs)
-      return Date.now() + nextDelayMs < deadline
-    }
+  async function call<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<Answer<S>> {
+    const { signal } = apiCall
+    // p-retry asks onFailedAttempt, then shouldRetry: decide (and draw the delay) once, in the
+    // first, so that the wait logged is the wait slept and the deadline check sees the same.
+    let retrying = false
     return pRetry(() => callOnce(apiCall), {
       retries: (options.maxAttempts ?? 3) - 1,
       minTimeout: 0,
       signal,
-      shouldRetry: ({ error, attemptNumber }) => retryable(error, attemptNumber),
       onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
-        if (retriesLeft === 0 || !retryable(error, attemptNumber)) return
-        core.info(`${method} ${path}: ${error.message} Retrying in ${nextDelayMs}ms.`)
-        await sleep(nextDelayMs, signal)
-      }
+        retrying = false
+        if (retriesLeft === 0 || !(error instanceof ApiError) || !mayRetry(error)) return
+        const delayMs = retryDelayMs(error, attemptNumber)
+        if (Date.now() + delayMs >= deadline) return
+        retrying = true
+        core.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`)
+        await sleep(delayMs, signal)
+      },
+      shouldRetry: () => retrying
     })
   }
 
@@ -208,7 +238,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         ...(req.version ? { version: req.version } : {}),
         ...(req.paths?.length ? { paths: req.paths } : {})
       }
-      const data = await call({
+      const { data } = await call({
         method: 'POST',
         path: '/v1/static-export/jobs',
         operation: { kind: 'start', domain: req.domain },
@@ -216,21 +246,21 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         body,
         signal
       })
-      return { ...toExportJob({ status: 'queued', ...data }), jobId: data.jobId }
+      // The spec shows no status in this answer: a job just started is queued.
+      return { ...toExportJob({ ...data, status: data.status ?? 'queued' }), jobId: data.jobId }
     },
     async getExportJob(jobId, signal) {
-      return toExportJob(
-        await call({
-          method: 'GET',
-          path: jobPath(jobId),
-          operation: { kind: 'status', jobId },
-          schema: exportJobBody,
-          signal
-        })
-      )
+      const { data } = await call({
+        method: 'GET',
+        path: jobPath(jobId),
+        operation: { kind: 'status', jobId },
+        schema: exportJobBody,
+        signal
+      })
+      return toExportJob(data)
     },
     async createBundle(jobId, signal) {
-      const data = await call({
+      const { data } = await call({
         method: 'POST',
         path: `${jobPath(jobId)}/bundle`,
         operation: { kind: 'bundle', jobId },
@@ -241,7 +271,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     },
     async getAgentJob(projectId, jobId, signal) {
       const path = `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`
-      const data = await call({
+      const { data, body } = await call({
         method: 'GET',
         path,
         operation: { kind: 'agent', projectId, jobId },
@@ -257,7 +287,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         prLink: data.prLink ?? undefined,
         createdAt: data.createdAt ?? undefined,
         archivedAt: data.archivedAt ?? undefined,
-        raw: data
+        raw: body as Record<string, unknown>
       }
     }
   }
@@ -270,10 +300,10 @@ function toExportJob(data: z.output<typeof exportJobBody>): ExportJob {
     progress: data.progress,
     pageCount: data.pageCount,
     reason: data.error ?? data.message ?? undefined,
-    bundle:
-      data.status === 'completed' && data.bundleUrl
-        ? toBundleLink(data.bundleUrl, data.expiresAt, data.sizeBytes)
-        : undefined
+    // Used only once the job is completed (the caller classifies the status).
+    bundle: data.bundleUrl
+      ? toBundleLink(data.bundleUrl, data.expiresAt, data.sizeBytes)
+      : undefined
   }
 }
 
@@ -347,12 +377,6 @@ function serverMessageOf(
 
 function htmlTitle(html: string): string | undefined {
   return /<title[^>]*>([^<]{1,120})<\/title>/i.exec(html)?.[1]?.trim()
-}
-
-/** One line, at most 200 characters, for quoting a server in a message. */
-export function snippet(text: string, max = 200): string {
-  const line = text.replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max)}…` : line
 }
 
 function firstHeader(

@@ -30,8 +30,10 @@ export const exportJobBody = z.looseObject({
   sizeBytes: looseNumber
 })
 
-export const startExportBody = exportJobBody.partial({ status: true }).extend({
-  jobId: z.string().min(1)
+/** The spec shows only `jobId` here: a missing or unusable status must not lose the new job. */
+export const startExportBody = exportJobBody.extend({
+  jobId: z.string().min(1),
+  status: z.string().min(1).optional().catch(undefined)
 })
 
 export const bundleBody = z.looseObject({

@@ -289,7 +289,11 @@ async function requestLink(
     maxConsecutiveErrors: settings.maxPollErrors,
     isTransient: pollMayContinue,
     retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-    onTransientError: error => core.info(`Bundle not ready yet: ${(error as Error).message}`),
+    // A 409 ("not ready yet") is a pending answer above, so only real faults reach this.
+    onTransientError: (error, consecutive, retryInMs) =>
+      core.warning(
+        `Asking for the bundle link failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Asking again in ${formatDuration(retryInMs)}.`
+      ),
     check: async () => {
       try {
         return { done: true, value: await deps.api.createBundle(jobId, deps.signal) }

@@ -13,7 +13,7 @@ const HOUR_MS = 3_600_000
 export interface CommonSettings {
   /** Admin API key, already registered as a secret. */
   readonly apiKey: string
-  /** Base of the Admin API, e.g. https://api.mintlify.com (no trailing slash in its path). */
+  /** Base of the Admin API, e.g. https://api.mintlify.com (the client appends request paths to it). */
   readonly baseUrl: URL
   /** Whole wait of the step, from start to the last byte downloaded. */
   readonly timeoutMs: number
@@ -87,6 +87,9 @@ export interface AgentWatchSettings extends CommonSettings {
 export type Settings = ExportSettings | AgentWatchSettings
 
 export const MODES = ['export', 'agent-watch'] as const
+
+/** Visible ASCII only: what an `Authorization: Bearer` value may hold. */
+const HEADER_SAFE = /^[\x21-\x7e]+$/
 
 /** Admin keys begin with `mint_`; these other Mintlify key kinds are a common mix-up. */
 const OTHER_KEY_KINDS: ReadonlyArray<[prefix: string, kind: string]> = [
@@ -169,6 +172,11 @@ export function readSettings(
   if (!apiKey) {
     problems.push(
       'Input `api-key` is required: pass an admin API key from a secret, e.g. `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`.'
+    )
+  } else if (!HEADER_SAFE.test(apiKey)) {
+    // Never quoted: the key is a secret, and a runner masks it only as a whole.
+    problems.push(
+      'Input `api-key` holds a space or a character that cannot be sent in an HTTP header (often an invisible one pasted with the key): set the secret again to the key alone.'
     )
   } else {
     const warning = keyPrefixWarning(apiKey)
@@ -423,6 +431,13 @@ class Reader {
   serviceUrl(name: string, allowInsecureHttp: boolean): URL | undefined {
     const text = this.inputs.text(name)
     const checked = checkServiceUrl(text, allowInsecureHttp)
+    // Request paths are appended to it: a query or fragment would swallow them.
+    if (checked.ok && (checked.url.search || checked.url.hash)) {
+      this.problem(
+        `Input \`${name}\` (\`${text}\`) has a query or fragment: expected an address such as \`https://api.mintlify.com\`.`
+      )
+      return undefined
+    }
     if (checked.ok) return checked.url
     const hint = checked.problem.includes('in clear')
       ? 'use https, or set `allow-insecure-http: true` if the network path is trusted'

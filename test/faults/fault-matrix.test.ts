@@ -13,7 +13,8 @@ const END = '<!-- fault-matrix:end -->'
 const observed = new Map<FaultCase, { exitCode: number | null; retries: number }>()
 
 /** Log lines that mark one more attempt: client retries, tolerated polls, resumes, fresh links. */
-const RETRY_LINE = /Retrying in \d+ms|Polling again in|Download interrupted|fresh (one|link)\./
+const RETRY_LINE =
+  /Retrying in [\dhms]+\.|Polling again in|Asking again in|Download interrupted|fresh (one|link)\./
 
 async function filesNamed(root: string, suffix: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true })

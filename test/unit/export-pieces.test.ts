@@ -3,7 +3,8 @@ import { classifyExportJob, describeJobProgress } from '../../src/export/job-sta
 import { detectArchiveFormat } from '../../src/archive/format.js'
 import { entryProblem } from '../../src/archive/inspect.js'
 import { linkSecrets, redactLink } from '../../src/secrets.js'
-import { parseRetryAfter, parseTimestamp, snippet } from '../../src/api/client.js'
+import { parseRetryAfter, parseTimestamp } from '../../src/api/client.js'
+import { snippet } from '../../src/util/text.js'
 import { backoffDelayMs } from '../../src/retry.js'
 import { parseContentRange } from '../../src/download/ranges.js'
 

@@ -163,6 +163,8 @@ describe('readSettings', () => {
     [{ mode: 'deploy' }, 'Input `mode` is `deploy`: expected one of `export`, `agent-watch`.'],
     [{ mode: '' }, 'Input `mode` is required'],
     [{ 'api-key': '' }, 'Input `api-key` is required'],
+    [{ 'api-key': 'mint_abc\u200b' }, 'Input `api-key` holds a space or a character that cannot'],
+    [{ 'api-key': 'mint_a bc' }, 'Input `api-key` holds a space'],
     [{ domain: '' }, 'Input `domain` is required in export mode'],
     [{ timeout: 'soon' }, 'Input `timeout` is `soon`: expected a duration'],
     [{ timeout: '-5s' }, 'Input `timeout` is `-5s`: expected a duration'],
@@ -170,6 +172,11 @@ describe('readSettings', () => {
     [{ 'poll-interval': '48h' }, 'Input `poll-interval` is `48h`: it must be between'],
     [{ 'base-url': 'not a url' }, 'Input `base-url` (`not a url`) is not an absolute URL'],
     [{ 'base-url': 'http://api.example.com' }, 'allow-insecure-http: true'],
+    [
+      { 'base-url': 'https://api.example.com/?a=1' },
+      '(`https://api.example.com/?a=1`) has a query'
+    ],
+    [{ 'base-url': 'https://api.example.com/#x' }, 'has a query or fragment'],
     [{ wait: 'yes' }, 'Input `wait` is `yes`: expected `true` or `false`.'],
     [{ extract: 'true', download: 'false' }, 'Input `extract: true` needs `download: true`'],
     [{ domain: 'https://docs.example.com/guide' }, 'has a path (/guide)']

@@ -1,0 +1,131 @@
+// The Admin API client against small node:http servers on loopback, for answers the emulator
+// has no reason to give: trickling bodies, echoed keys, odd start answers.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createAdminApi, type AdminApiOptions } from '../../src/api/client.js'
+import { ApiError } from '../../src/api/errors.js'
+
+const KEY = 'mint_k3yS3cr3tValue0123456789'
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
+
+const servers: Server[] = []
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await Promise.all(
+    servers.splice(0).map(server => {
+      server.closeAllConnections()
+      return new Promise(resolve => server.close(resolve))
+    })
+  )
+})
+
+/** A server on 127.0.0.1 that counts its requests. */
+async function serve(handler: Handler): Promise<{ baseUrl: URL; requests: () => number }> {
+  let count = 0
+  const server = createServer((req, res) => {
+    count += 1
+    handler(req, res)
+  })
+  servers.push(server)
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { baseUrl: new URL(`http://127.0.0.1:${port}`), requests: () => count }
+}
+
+function api(baseUrl: URL, options: Partial<AdminApiOptions> = {}) {
+  return createAdminApi({ baseUrl, apiKey: KEY, requestTimeoutMs: 5000, ...options })
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
+  res.end(JSON.stringify(body))
+}
+
+async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e
+  )
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+describe('createAdminApi', () => {
+  it('never quotes the key a server echoes, even where the message is cut', async () => {
+    const { baseUrl } = await serve((req, res) =>
+      json(res, 400, { error: `${'x'.repeat(170)} got header ${req.headers.authorization}` })
+    )
+    const error = await failureOf(api(baseUrl).getExportJob('se_1'))
+    // The cut at 200 characters falls inside the key: its first part must not show either.
+    expect(error.message).toContain('got header Bearer ***')
+    expect(error.message).not.toContain('k3y')
+  })
+
+  it('ends a call whose body trickles past the step deadline', async () => {
+    // One byte every 50 ms keeps each silence short; the whole answer would take 3 s.
+    const { baseUrl } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const body = `{"status":"running"${' '.repeat(58)}}`
+      let sent = 0
+      const timer = setInterval(() => {
+        if (res.destroyed || sent === body.length) return void clearInterval(timer)
+        res.write(body[sent++] as string)
+        if (sent === body.length) res.end()
+      }, 50)
+    })
+    const client = api(baseUrl, { deadline: Date.now() + 300, maxAttempts: 1 })
+    const error = await failureOf(client.getExportJob('se_1'))
+    expect(error.kind).toBe('timeout')
+    expect(error.message).toContain("the step's `timeout` ran out")
+  })
+
+  it('ends a call whose headers never come before the step deadline', async () => {
+    const { baseUrl } = await serve(() => undefined)
+    const client = api(baseUrl, { deadline: Date.now() + 300, maxAttempts: 1 })
+    const error = await failureOf(client.getExportJob('se_1'))
+    expect(error.message).toContain("the step's `timeout` ran out")
+  })
+
+  it('waits seconds after a 429 without Retry-After, so a near deadline stops the retry', async () => {
+    const { baseUrl, requests } = await serve((_req, res) => json(res, 429, { error: 'slow down' }))
+    const client = api(baseUrl, { deadline: Date.now() + 1000, maxAttempts: 3 })
+    const error = await failureOf(client.getExportJob('se_1'))
+    expect(error.status).toBe(429)
+    expect(requests()).toBe(1)
+  })
+
+  it('sleeps the wait it logs, and checks that same wait against the deadline', async () => {
+    const { baseUrl, requests } = await serve((_req, res) =>
+      requests() === 1 ? json(res, 503, { error: 'busy' }) : json(res, 200, { status: 'running' })
+    )
+    // A second draw would give 495 ms, past the deadline; the first gives 50 ms.
+    const draws = [0.1, 0.99]
+    vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0.99)
+    const logged: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation(chunk => {
+      logged.push(String(chunk))
+      return true
+    })
+    const client = api(baseUrl, { deadline: Date.now() + 400, maxAttempts: 3 })
+    const job = await client.getExportJob('se_1')
+    expect(job.status).toBe('running')
+    expect(requests()).toBe(2)
+    expect(logged.join('')).toContain('Retrying in 50ms.')
+  })
+
+  it.each([null, ''])('keeps a started job whose answer has status %j', async status => {
+    const { baseUrl } = await serve((_req, res) => json(res, 202, { jobId: 'se_9', status }))
+    const job = await api(baseUrl).startExport({ domain: 'docs.example.com' })
+    expect(job).toMatchObject({ jobId: 'se_9', status: 'queued' })
+  })
+
+  it('hands the agent job body on as received, fields it could not read included', async () => {
+    const body = { id: 'j1', status: 'completed', model: 7, source: 'x', extra: { a: 1 } }
+    const { baseUrl } = await serve((_req, res) => json(res, 200, body))
+    const job = await api(baseUrl).getAgentJob('p1', 'j1')
+    expect(job.model).toBeUndefined()
+    expect(job.raw).toEqual(body)
+  })
+})
