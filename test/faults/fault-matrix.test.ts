@@ -5,7 +5,7 @@ import { startEmulator } from '../emulator/index.ts'
 import { emulatorInputs, ROOT, runAction } from '../support/action-runner.js'
 import { errorsOf, expectNoSecretsShown } from '../support/assertions.js'
 import { BAD_INPUTS, SERVICE_FAULTS } from './cases.ts'
-import { SideServers, type FaultCase } from './matrix.ts'
+import { SideServers, type FaultCase, type SetupResult } from './matrix.ts'
 
 const DOC = join(ROOT, 'docs', 'reliability.md')
 const START = '<!-- fault-matrix:start -->'
@@ -31,8 +31,10 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
         export: { queuedMs: 100, runningMs: 400, ...faultCase.emulator?.export }
       })
       const side = new SideServers()
+      let cleanup: SetupResult['cleanup']
       try {
         const extra = (await faultCase.setup?.(emu, side)) ?? {}
+        cleanup = extra.cleanup
         const started = Date.now()
         const run = await runAction(
           {
@@ -84,6 +86,7 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
           await run.cleanup()
         }
       } finally {
+        await cleanup?.()
         await side.close()
         await emu.close()
       }

@@ -22,6 +22,8 @@ export interface FaultCase {
 
 export interface SetupResult {
   inputs?: Record<string, string>
+  /** Removes what the setup made, whatever the outcome. */
+  cleanup?: () => Promise<void>
 }
 
 export interface CaseContext {

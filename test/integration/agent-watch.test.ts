@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -12,13 +12,17 @@ const PROJECT = 'proj_docs'
 let emulator: Emulator | undefined
 let github: GitHubStub | undefined
 let runs: ActionRun[] = []
+/** Folders a test made for itself (event payloads), removed after it. */
+let folders: string[] = []
 
 afterEach(async () => {
   await emulator?.close()
   await github?.close()
   await Promise.all(runs.map(run => run.cleanup()))
+  await Promise.all(folders.map(folder => rm(folder, { recursive: true, force: true })))
   emulator = github = undefined
   runs = []
+  folders = []
 })
 
 async function emulateJob(timeline: AgentScenario['timeline'], extra: Partial<AgentScenario> = {}) {
@@ -174,7 +178,9 @@ describe('pull-request comment', () => {
   const token = 'ghs_stubtoken0123456789abcdef'
 
   async function prEnv(stub: GitHubStub): Promise<Record<string, string>> {
-    const eventPath = join(tmpdir(), `event-${process.pid}-${Date.now()}.json`)
+    const folder = await mkdtemp(join(tmpdir(), 'event-'))
+    folders.push(folder)
+    const eventPath = join(folder, 'event.json')
     await writeFile(eventPath, JSON.stringify({ pull_request: { number: 7 } }))
     return {
       GITHUB_API_URL: stub.url,

@@ -50,6 +50,13 @@ describe('downloadBundle', () => {
     ;(emu as Emulator).inject('download', { kind: 'stall', ms: 0 }, { kind: 'reset' })
     const file = await downloadBundle({ url, directory: folder })
     expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
+    // The chunk itself was asked for again: the whole transfer was not resumed (`bytes=N-`).
+    const ranges = (emu as Emulator).requests
+      .filter(r => r.endpoint === 'download')
+      .map(r => String(r.headers.range ?? ''))
+    expect(ranges.filter(range => /^bytes=\d+-$/.test(range))).toEqual([])
+    const chunks = ranges.filter(range => /^bytes=\d+-\d+$/.test(range))
+    expect(new Set(chunks).size).toBeLessThan(chunks.length)
   })
 
   it('keeps a fast download on one stream', async () => {

@@ -222,13 +222,14 @@ describe('export, end to end against the emulator', () => {
     )
   })
 
-  it('waits out a 429 with Retry-After on a status poll', async () => {
+  it('waits out a 503 with Retry-After on a status poll, as long as told', async () => {
     const emu = await emulate()
-    emu.inject('status', { kind: 'http', status: 429, headers: { 'retry-after': '1' } })
+    // Without the header, the first retry of a 503 waits at most 500 ms.
+    emu.inject('status', { kind: 'http', status: 503, headers: { 'retry-after': '1' } })
     const started = Date.now()
     const run = await exportRun()
     expect(run.exitCode, run.log).toBe(0)
-    expect(run.log).toMatch(/HTTP 429/)
+    expect(run.log).toMatch(/HTTP 503.*Retrying in 1s\./)
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
   })
 

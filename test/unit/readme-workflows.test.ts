@@ -55,6 +55,17 @@ function stringsIn(value: Json): string[] {
 
 const STEP_OUTPUT =
   /\bsteps\.([A-Za-z_][\w-]*)\.outputs(?:\.([A-Za-z_][\w-]*)|\[\s*'([^']+)'\s*\])/g
+/** Events whose runs have `inputs`; on any other trigger, `inputs.<name>` is empty. */
+const EVENTS_WITH_INPUTS = new Set(['workflow_dispatch', 'workflow_call'])
+const EXPRESSION = /\$\{\{([\s\S]*?)\}\}/g
+
+/** The events of an `on:` value: a name, a list of names, or a mapping keyed by them. */
+function triggersOf(on: Json | undefined): string[] {
+  if (typeof on === 'string') return [on]
+  if (Array.isArray(on)) return on.filter(event => typeof event === 'string')
+  return isMapping(on) ? Object.keys(on) : []
+}
+
 const NEEDS_OUTPUT =
   /\bneeds\.([A-Za-z_][\w-]*)\.outputs(?:\.([A-Za-z_][\w-]*)|\[\s*'([^']+)'\s*\])/g
 
@@ -68,6 +79,7 @@ export function checkWorkflow(workflow: unknown, action: ActionSpec): string[] {
   const problems: string[] = []
   if (!isMapping(workflow)) return ['the workflow is not a mapping']
   if (!('on' in workflow)) problems.push('the workflow has no `on:` trigger')
+  const withoutInputs = triggersOf(workflow.on).filter(event => !EVENTS_WITH_INPUTS.has(event))
   const jobs = workflow.jobs
   if (!isMapping(jobs) || Object.keys(jobs).length === 0) return [...problems, 'no `jobs:`']
 
@@ -99,6 +111,12 @@ export function checkWorkflow(workflow: unknown, action: ActionSpec): string[] {
     const needs =
       typeof job.needs === 'string' ? [job.needs] : Array.isArray(job.needs) ? job.needs : []
     for (const text of stringsIn(job)) {
+      for (const [expression, body] of text.matchAll(EXPRESSION)) {
+        if (withoutInputs.length && /\binputs\./.test(body as string) && !body?.includes('||'))
+          problems.push(
+            `job ${jobName}: \`${expression}\` is empty on ${withoutInputs.join(', ')} runs: add a fallback with \`||\``
+          )
+      }
       for (const match of text.matchAll(STEP_OUTPUT)) {
         const [expression, id] = match as unknown as [string, string]
         const output = (match[2] ?? match[3]) as string
@@ -232,6 +250,28 @@ jobs:
       'job finish: `steps.exprot.outputs.bundle-url` names no step of this job',
       "job other: `steps.export.outputs['extract-path']` names no step of this job",
       "job other: `needs.start.outputs['job-id']` but the job does not need `start`"
+    ])
+  })
+
+  it('reports inputs read on a trigger that has none, unless a fallback follows', () => {
+    const workflow = `
+on:
+  pull_request:
+  workflow_dispatch:
+    inputs: { id: { required: true } }
+jobs:
+  watch:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: mintlify-admin/action@v1
+        with:
+          mode: agent-watch
+          api-key: x
+          job-id: \${{ inputs.id }}
+          project-id: \${{ inputs.project || vars.PROJECT }}
+`
+    expect(checkWorkflow(parse(workflow), action)).toEqual([
+      'job watch: `${{ inputs.id }}` is empty on pull_request runs: add a fallback with `||`'
     ])
   })
 
