@@ -12,6 +12,8 @@ __webpack_require__.d(__webpack_exports__, {
   extractBundle: () => (/* binding */ extractBundle)
 });
 
+// UNUSED EXPORTS: walkExtracted
+
 // EXTERNAL MODULE: ./node_modules/@actions/tool-cache/lib/tool-cache.js + 2 modules
 var tool_cache = __webpack_require__(59805);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -62,6 +64,47 @@ function escapes(relative) {
     const normal = external_node_path_.posix.normalize(relative);
     return normal === '..' || normal.startsWith('../');
 }
+/** `./a/b/` → `a/b`: one spelling per path, to compare entry names. */
+function entryPath(name) {
+    return external_node_path_.posix.normalize(name.replace(/\\/g, '/')).replace(/^(\.\/)+|\/+$/g, '');
+}
+/**
+ * Why an entry reaches through one of the archive's own symlinks, or undefined. Each entry is
+ * safe on its own (entryProblem), but links compose: a name under a link is written wherever
+ * that link points, and a link whose target passes through another link ends where the chain
+ * does, which reading its text cannot tell. Bundles have no reason for either, so both are
+ * refused; checked once all names are known, since a link may come after what uses it.
+ */
+function linkChainProblem(names, links) {
+    const symlinks = new Set([...links].filter(([, link]) => link.type === 'symlink').map(([name]) => entryPath(name)));
+    if (symlinks.size === 0)
+        return undefined;
+    for (const name of names) {
+        const parts = entryPath(name).split('/');
+        for (let depth = 1; depth < parts.length; depth += 1) {
+            const folder = parts.slice(0, depth).join('/');
+            if (symlinks.has(folder))
+                return `\`${name}\` lies under the link \`${folder}\``;
+        }
+    }
+    for (const [name, { type, target }] of links) {
+        // Symlinks resolve from their own folder, hard links from the archive root.
+        const dir = external_node_path_.posix.dirname(entryPath(name));
+        const walked = type === 'symlink' && dir !== '.' ? dir.split('/') : [];
+        for (const part of target.replace(/\\/g, '/').split('/')) {
+            if (part === '' || part === '.')
+                continue;
+            if (part === '..')
+                walked.pop();
+            else
+                walked.push(part);
+            const path = walked.join('/');
+            if (part !== '..' && symlinks.has(path))
+                return `link \`${name}\` → \`${target}\` goes through the link \`${path}\``;
+        }
+    }
+    return undefined;
+}
 /**
  * Reads every header of the archive and throws UnsafeArchiveError at the first unsafe entry
  * or when the limits are passed. This runs before extraction because the system `tar` and
@@ -70,10 +113,16 @@ function escapes(relative) {
 async function inspectArchive(file, format, limits) {
     let entries = 0;
     let totalBytes = 0;
+    const names = [];
+    const links = new Map();
+    const unsafe = (problem) => new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`);
     const check = (entry) => {
         const problem = entryProblem(entry);
         if (problem)
-            throw new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`);
+            throw unsafe(problem);
+        names.push(entry.name);
+        if (entry.type === 'symlink' || entry.type === 'hardlink')
+            links.set(entry.name, { type: entry.type, target: entry.linkTarget ?? '' });
         entries += 1;
         totalBytes += entry.sizeBytes;
         if (entries > limits.maxEntries) {
@@ -87,6 +136,9 @@ async function inspectArchive(file, format, limits) {
         await forEachZipEntry(file, check);
     else
         await forEachTarEntry(file, check);
+    const chain = linkChainProblem(names, links);
+    if (chain)
+        throw unsafe(chain);
     return { entries, totalBytes };
 }
 async function forEachTarEntry(file, visit) {
@@ -211,7 +263,7 @@ const DEFAULT_LIMITS = {
  * checking every entry, and checks the result again: nothing outside, no link leading out.
  */
 async function extractBundle(file, format, destination, limits = DEFAULT_LIMITS) {
-    const listed = await inspectArchive(file, format, limits);
+    await inspectArchive(file, format, limits);
     await (0,promises_.rm)(destination, { recursive: true, force: true });
     await (0,promises_.mkdir)(destination, { recursive: true });
     try {
@@ -220,24 +272,23 @@ async function extractBundle(file, format, destination, limits = DEFAULT_LIMITS)
         else
             await tool_cache/* extractTar */.nN(file, destination, format === 'tar.gz' ? 'xz' : 'x');
         const found = await walkExtracted(destination, limits);
-        return { path: destination, files: found.files || listed.entries, totalBytes: found.totalBytes };
+        return { path: destination, files: found.files, totalBytes: found.totalBytes };
     }
     catch (error) {
         await (0,promises_.rm)(destination, { recursive: true, force: true });
         throw error;
     }
 }
-/** Second line of defence: measure what landed and resolve every symlink. */
+/** Second line of defence: measure what landed and follow every symlink to its end. */
 async function walkExtracted(root, limits) {
+    const realRoot = await (0,promises_.realpath)(root);
     let files = 0;
     let totalBytes = 0;
     for await (const { path, entry } of (0,walk/* walkTree */.I)(root)) {
         if (entry.isSymbolicLink()) {
-            const target = await (0,promises_.readlink)(path);
-            const resolved = (0,external_node_path_.isAbsolute)(target) ? target : (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), target);
-            if (resolved !== root && !resolved.startsWith(root + external_node_path_.sep)) {
-                throw new UnsafeArchiveError(`The bundle is unsafe: link \`${(0,external_node_path_.relative)(root, path)}\` points outside the site.`);
-            }
+            const problem = await linkProblem(path, realRoot);
+            if (problem)
+                throw new UnsafeArchiveError(`The bundle is unsafe: link \`${(0,external_node_path_.relative)(root, path)}\` ${problem}.`);
             continue;
         }
         files += 1;
@@ -247,6 +298,41 @@ async function walkExtracted(root, limits) {
         }
     }
     return { files, totalBytes };
+}
+/** Where a link really leads (through any chain of links), if that is not inside the site. */
+async function linkProblem(path, realRoot) {
+    const target = await (0,promises_.readlink)(path);
+    let resolved;
+    try {
+        // Joined as text on purpose: normalising `up/..` first would skip what the link `up` does.
+        resolved = await systemPath((0,external_node_path_.isAbsolute)(target) ? target : `${(0,external_node_path_.dirname)(path)}/${target}`);
+    }
+    catch (error) {
+        if (error.code === 'ELOOP')
+            return 'is a loop of links';
+        throw error;
+    }
+    return resolved === realRoot || resolved.startsWith(realRoot + external_node_path_.sep)
+        ? undefined
+        : 'points outside the site';
+}
+/**
+ * The real path of `raw` as the system resolves it (links and `..` in order) for its longest
+ * existing prefix; the rest, which exists nowhere yet and so holds no link, is added as text.
+ */
+async function systemPath(raw) {
+    const parts = raw.split('/');
+    for (let keep = parts.length; keep > 1; keep -= 1) {
+        try {
+            return (0,external_node_path_.resolve)(await (0,promises_.realpath)(parts.slice(0, keep).join('/')), ...parts.slice(keep));
+        }
+        catch (error) {
+            const code = error.code;
+            if (code !== 'ENOENT' && code !== 'ENOTDIR')
+                throw error;
+        }
+    }
+    return (0,external_node_path_.resolve)(raw);
 }
 
 

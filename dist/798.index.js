@@ -38,6 +38,8 @@ function helmValuesYaml(bundleUrl, version) {
 async function writeHelmValues(path, bundleUrl, version) {
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), { recursive: true });
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 });
+    // `mode` applies only to a new file; one left by an earlier run keeps its own.
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.chmod)(path, 0o600);
     return path;
 }
 

@@ -1,5 +1,5 @@
 import * as tc from '@actions/tool-cache'
-import { lstat, mkdir, readlink, rm } from 'node:fs/promises'
+import { lstat, mkdir, readlink, realpath, rm } from 'node:fs/promises'
 import { walkTree } from '../util/walk.js'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { ArchiveFormat } from './format.js'
@@ -26,36 +26,35 @@ export async function extractBundle(
   destination: string,
   limits: ArchiveLimits = DEFAULT_LIMITS
 ): Promise<ExtractedSite> {
-  const listed = await inspectArchive(file, format, limits)
+  await inspectArchive(file, format, limits)
   await rm(destination, { recursive: true, force: true })
   await mkdir(destination, { recursive: true })
   try {
     if (format === 'zip') await tc.extractZip(file, destination)
     else await tc.extractTar(file, destination, format === 'tar.gz' ? 'xz' : 'x')
     const found = await walkExtracted(destination, limits)
-    return { path: destination, files: found.files || listed.entries, totalBytes: found.totalBytes }
+    return { path: destination, files: found.files, totalBytes: found.totalBytes }
   } catch (error) {
     await rm(destination, { recursive: true, force: true })
     throw error
   }
 }
 
-/** Second line of defence: measure what landed and resolve every symlink. */
-async function walkExtracted(
+/** Second line of defence: measure what landed and follow every symlink to its end. */
+export async function walkExtracted(
   root: string,
   limits: ArchiveLimits
 ): Promise<{ files: number; totalBytes: number }> {
+  const realRoot = await realpath(root)
   let files = 0
   let totalBytes = 0
   for await (const { path, entry } of walkTree(root)) {
     if (entry.isSymbolicLink()) {
-      const target = await readlink(path)
-      const resolved = isAbsolute(target) ? target : resolve(dirname(path), target)
-      if (resolved !== root && !resolved.startsWith(root + sep)) {
+      const problem = await linkProblem(path, realRoot)
+      if (problem)
         throw new UnsafeArchiveError(
-          `The bundle is unsafe: link \`${relative(root, path)}\` points outside the site.`
+          `The bundle is unsafe: link \`${relative(root, path)}\` ${problem}.`
         )
-      }
       continue
     }
     files += 1
@@ -67,4 +66,37 @@ async function walkExtracted(
     }
   }
   return { files, totalBytes }
+}
+
+/** Where a link really leads (through any chain of links), if that is not inside the site. */
+async function linkProblem(path: string, realRoot: string): Promise<string | undefined> {
+  const target = await readlink(path)
+  let resolved: string
+  try {
+    // Joined as text on purpose: normalising `up/..` first would skip what the link `up` does.
+    resolved = await systemPath(isAbsolute(target) ? target : `${dirname(path)}/${target}`)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return 'is a loop of links'
+    throw error
+  }
+  return resolved === realRoot || resolved.startsWith(realRoot + sep)
+    ? undefined
+    : 'points outside the site'
+}
+
+/**
+ * The real path of `raw` as the system resolves it (links and `..` in order) for its longest
+ * existing prefix; the rest, which exists nowhere yet and so holds no link, is added as text.
+ */
+async function systemPath(raw: string): Promise<string> {
+  const parts = raw.split('/')
+  for (let keep = parts.length; keep > 1; keep -= 1) {
+    try {
+      return resolve(await realpath(parts.slice(0, keep).join('/')), ...parts.slice(keep))
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error
+    }
+  }
+  return resolve(raw)
 }

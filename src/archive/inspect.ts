@@ -50,6 +50,49 @@ function escapes(relative: string): boolean {
   return normal === '..' || normal.startsWith('../')
 }
 
+/** `./a/b/` → `a/b`: one spelling per path, to compare entry names. */
+function entryPath(name: string): string {
+  return posix.normalize(name.replace(/\\/g, '/')).replace(/^(\.\/)+|\/+$/g, '')
+}
+
+/**
+ * Why an entry reaches through one of the archive's own symlinks, or undefined. Each entry is
+ * safe on its own (entryProblem), but links compose: a name under a link is written wherever
+ * that link points, and a link whose target passes through another link ends where the chain
+ * does, which reading its text cannot tell. Bundles have no reason for either, so both are
+ * refused; checked once all names are known, since a link may come after what uses it.
+ */
+export function linkChainProblem(
+  names: Iterable<string>,
+  links: ReadonlyMap<string, { type: 'symlink' | 'hardlink'; target: string }>
+): string | undefined {
+  const symlinks = new Set(
+    [...links].filter(([, link]) => link.type === 'symlink').map(([name]) => entryPath(name))
+  )
+  if (symlinks.size === 0) return undefined
+  for (const name of names) {
+    const parts = entryPath(name).split('/')
+    for (let depth = 1; depth < parts.length; depth += 1) {
+      const folder = parts.slice(0, depth).join('/')
+      if (symlinks.has(folder)) return `\`${name}\` lies under the link \`${folder}\``
+    }
+  }
+  for (const [name, { type, target }] of links) {
+    // Symlinks resolve from their own folder, hard links from the archive root.
+    const dir = posix.dirname(entryPath(name))
+    const walked = type === 'symlink' && dir !== '.' ? dir.split('/') : []
+    for (const part of target.replace(/\\/g, '/').split('/')) {
+      if (part === '' || part === '.') continue
+      if (part === '..') walked.pop()
+      else walked.push(part)
+      const path = walked.join('/')
+      if (part !== '..' && symlinks.has(path))
+        return `link \`${name}\` → \`${target}\` goes through the link \`${path}\``
+    }
+  }
+  return undefined
+}
+
 /**
  * Reads every header of the archive and throws UnsafeArchiveError at the first unsafe entry
  * or when the limits are passed. This runs before extraction because the system `tar` and
@@ -62,9 +105,16 @@ export async function inspectArchive(
 ): Promise<{ entries: number; totalBytes: number }> {
   let entries = 0
   let totalBytes = 0
+  const names: string[] = []
+  const links = new Map<string, { type: 'symlink' | 'hardlink'; target: string }>()
+  const unsafe = (problem: string) =>
+    new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`)
   const check = (entry: ArchiveEntryInfo) => {
     const problem = entryProblem(entry)
-    if (problem) throw new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`)
+    if (problem) throw unsafe(problem)
+    names.push(entry.name)
+    if (entry.type === 'symlink' || entry.type === 'hardlink')
+      links.set(entry.name, { type: entry.type, target: entry.linkTarget ?? '' })
     entries += 1
     totalBytes += entry.sizeBytes
     if (entries > limits.maxEntries) {
@@ -80,6 +130,8 @@ export async function inspectArchive(
   }
   if (format === 'zip') await forEachZipEntry(file, check)
   else await forEachTarEntry(file, check)
+  const chain = linkChainProblem(names, links)
+  if (chain) throw unsafe(chain)
   return { entries, totalBytes }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { stringify } from 'yaml'
 
@@ -33,5 +33,7 @@ export async function writeHelmValues(
 ): Promise<string> {
   await mkdir(dirname(path), { recursive: true })
   await writeFile(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 })
+  // `mode` applies only to a new file; one left by an earlier run keeps its own.
+  await chmod(path, 0o600)
   return path
 }

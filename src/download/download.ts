@@ -6,11 +6,10 @@ import pRetry from 'p-retry'
 import { interceptors, request, type Dispatcher } from 'undici'
 import { createIdleBoundAgent } from '../util/http-agent.js'
 import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../archive/format.js'
-import { snippet } from '../util/text.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
 import { HashingFileSink } from './sink.js'
 import { parseContentRange, strongValidator } from './ranges.js'
-import { header, holdErrors } from './response.js'
+import { header, holdErrors, storeError } from './response.js'
 import { TailDownload } from './tail.js'
 import { sleep } from '../poll/sleep.js'
 import { backoffDelayMs } from '../retry.js'
@@ -124,6 +123,8 @@ interface TransferState {
   validator: string | undefined
   totalBytes: number | undefined
   acceptsRanges: boolean
+  /** Set once the tail failed: the rest of this download comes over one stream. */
+  singleStream?: boolean
 }
 
 async function transferOnce(
@@ -154,8 +155,7 @@ async function transferOnce(
   holdErrors(response.body)
   const status = response.statusCode
   if (status !== 200 && status !== 206) {
-    const body = await readSmall(response.body)
-    throw storageError(status, body)
+    throw await storeError(status, response.body)
   }
 
   if (status === 206 && resumeFrom > 0) {
@@ -192,7 +192,8 @@ async function transferOnce(
   }
   let fatal: Error | undefined
   const front = frontStream(response.body, resumeFrom, state, position => {
-    if (state.tail || total === undefined || !state.acceptsRanges || !state.validator) return
+    if (state.tail || state.singleStream || total === undefined) return
+    if (!state.acceptsRanges || !state.validator) return
     state.tail = new TailDownload(
       {
         url: options.url,
@@ -221,7 +222,14 @@ async function transferOnce(
   } catch (error) {
     state.tail?.cancel()
     state.tail = undefined
-    throw asTransferError(fatal ?? error, options.signal)
+    if (!fatal) throw asTransferError(error, options.signal)
+    state.singleStream = true
+    // The tail's store refused or kept failing a chunk: resumed over one stream, unless the
+    // link expired (a fresh one is needed) or we were cancelled.
+    const failure = asTransferError(fatal, options.signal)
+    throw failure instanceof DownloadError && !failure.transient
+      ? new DownloadError(`${failure.message}; going on over one stream`, true)
+      : failure
   }
   state.tail = undefined
   if (total !== undefined && sink.bytesWritten !== total) {
@@ -263,7 +271,7 @@ async function* frontStream(
 
 function asTransferError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason ?? error
-  if (error instanceof DownloadError) return error
+  if (error instanceof DownloadError || error instanceof LinkExpiredError) return error
   const err = error as { code?: string; message?: string }
   if (err?.code === 'UND_ERR_BODY_TIMEOUT' || err?.code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new DownloadError('the store stopped sending data', true)
@@ -271,37 +279,11 @@ function asTransferError(error: unknown, signal: AbortSignal | undefined): unkno
   return new DownloadError(err?.code ?? err?.message ?? String(error), true)
 }
 
-/** Classifies a non-2xx answer of the object store (S3-style XML bodies). */
-function storageError(status: number, body: string): Error {
-  const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1]
-  const message = /<Message>([^<]+)<\/Message>/.exec(body)?.[1]
-  const said =
-    code || message
-      ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}`
-      : snippet(body, 120)
-  if (status === 403 && /expired|not valid in the specified time/i.test(body))
-    return new LinkExpiredError(said)
-  if (status === 400 && /ExpiredToken/i.test(body)) return new LinkExpiredError(said)
-  const transient = status === 408 || status === 429 || status >= 500
-  return new DownloadError(
-    `the store answered HTTP ${status}${said ? ` (${said})` : ''}`,
-    transient
-  )
-}
-
 /** S3's `x-amz-checksum-sha256` (base64) as hex; only a full-object checksum is usable. */
 export function announcedSha256(value: string | undefined): string | undefined {
   if (!value || value.includes('-')) return undefined
   const bytes = Buffer.from(value.trim(), 'base64')
   return bytes.length === 32 ? bytes.toString('hex') : undefined
-}
-
-async function readSmall(body: Dispatcher.ResponseData['body']): Promise<string> {
-  let text = ''
-  for await (const chunk of body) {
-    if (text.length < 4096) text += (chunk as Buffer).toString('utf8')
-  }
-  return text
 }
 
 async function readHead(path: string): Promise<Uint8Array> {

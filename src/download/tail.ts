@@ -1,9 +1,11 @@
 import type { FileHandle } from 'node:fs/promises'
 import { request, type Dispatcher } from 'undici'
-import { DownloadError } from './errors.js'
+import { DownloadError, LinkExpiredError } from './errors.js'
 import { writeAt } from './sink.js'
 import { parseContentRange } from './ranges.js'
-import { header, holdErrors } from './response.js'
+import { header, holdErrors, storeError } from './response.js'
+import { sleep } from '../poll/sleep.js'
+import { backoffDelayMs } from '../retry.js'
 import { discarded } from '../util/young-garbage.js'
 
 export interface TailOptions {
@@ -88,11 +90,16 @@ export class TailDownload {
           break
         } catch (error) {
           if (this.controller.signal.aborted || this.options.signal?.aborted) return
-          if (attempt >= CHUNK_ATTEMPTS || (error instanceof DownloadError && !error.transient)) {
+          // An expired link ends every chunk alike: the transfer must ask for a fresh one.
+          const final =
+            error instanceof LinkExpiredError ||
+            (error instanceof DownloadError && !error.transient)
+          if (attempt >= CHUNK_ATTEMPTS || final) {
             this.controller.abort()
             this.options.onFatal(error instanceof Error ? error : new Error(String(error)))
             return
           }
+          await sleep(backoffDelayMs(attempt), this.controller.signal).catch(() => undefined)
         }
       }
     }
@@ -113,12 +120,15 @@ export class TailDownload {
       }
     })
     holdErrors(response.body)
+    const status = response.statusCode
+    if (status !== 200 && status !== 206) throw await storeError(status, response.body)
     const range = parseContentRange(header(response, 'content-range'))
-    if (response.statusCode !== 206 || !range || range.start !== start || range.end !== end - 1) {
+    if (status !== 206 || !range || range.start !== start || range.end !== end - 1) {
       await response.body.dump()
-      // A whole body or another range: the object changed, or ranges stopped working.
+      // A whole body or another range: the object changed, or ranges stopped working. Not
+      // for a chunk retry: the transfer goes on over one stream, whose If-Range finds out which.
       throw new DownloadError(
-        `the store answered ${response.statusCode} to a ranged request for the tail`,
+        `the store answered ${status} to a ranged request for the tail`,
         false
       )
     }

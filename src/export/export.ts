@@ -14,7 +14,7 @@ import { checkServiceUrl } from '../settings/base-url.js'
 import { formatDuration } from '../settings/duration.js'
 import type { ExportSettings } from '../settings/settings.js'
 import { classifyExportJob, describeJobProgress } from './job-status.js'
-import { ProgressLog } from './progress-log.js'
+import { downloadProgressLog, ProgressLog } from './progress-log.js'
 
 /** Everything known about one export when the step ends, successful or not. */
 export interface ExportReport {
@@ -111,7 +111,7 @@ export async function runExport(
         report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
       }
     }
-    report.helmValuesPath = await writeValues(directory, report, settings, jobId)
+    report.helmValuesPath = await writeValues(report, settings, jobId)
     if (settings.artifact && report.download) {
       const request = artifactRequest(
         settings.artifact,
@@ -189,15 +189,16 @@ async function auditExtractedSite(
 
 /** The values carry the newest link: the download may have asked for a fresh one. */
 async function writeValues(
-  directory: string,
   report: ExportReport,
   settings: ExportSettings,
   jobId: string
 ): Promise<string> {
   const { exportVersion, writeHelmValues } = await import('../deploy/helm-values.js')
   const version = exportVersion(settings.exportVersion, report.download?.sha256, jobId)
+  // In the runner's temp folder even when `path` is in the workspace: it holds the presigned
+  // link, which a later upload or commit of that folder would publish.
   return writeHelmValues(
-    join(directory, 'helm-values.yaml'),
+    join(settings.tempDir, 'mintlify-export', jobId, 'helm-values.yaml'),
     (report.link as BundleLink).url,
     version
   )
@@ -336,6 +337,8 @@ async function downloadWithFreshLinks(
     AbortSignal.timeout(Math.max(0, deadline - Date.now()))
   ])
   let link = initial
+  // One log for every attempt, so a refreshed link does not repeat the tenths already shown.
+  const progress = downloadProgressLog()
   for (let refreshes = 0; ; refreshes += 1) {
     const expired = link.expiresAt !== undefined && link.expiresAt.getTime() <= Date.now()
     if (expired && refreshes < MAX_LINK_REFRESHES) {
@@ -352,10 +355,7 @@ async function downloadWithFreshLinks(
         expectedSizeBytes: link.sizeBytes,
         idleTimeoutMs: settings.requestTimeoutMs,
         signal,
-        onProgress: (received, total) =>
-          core.info(
-            `Downloading: ${received} bytes${total ? ` of ${total} (${Math.floor((received / total) * 100)}%)` : ''}`
-          )
+        onProgress: progress
       })
     } catch (error) {
       if (!(error instanceof LinkExpiredError) || refreshes >= MAX_LINK_REFRESHES) throw error

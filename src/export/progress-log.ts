@@ -27,3 +27,27 @@ export class ProgressLog {
     }
   }
 }
+
+/** Longest quiet spell in the download log, for bundles of unknown size or slow stretches. */
+const DOWNLOAD_LOG_EVERY_MS = 30_000
+
+/**
+ * A download progress callback that logs at each tenth of the bundle, or every half minute
+ * when the size is unknown or a tenth is slow to come: a twenty-minute download reads as about
+ * ten lines, not one per second.
+ */
+export function downloadProgressLog(now: () => number = Date.now): DownloadProgress {
+  let lastTenth = 0
+  let lastAt = now()
+  return (received, total) => {
+    const tenth = total ? Math.floor((received / total) * 10) : 0
+    if (tenth <= lastTenth && now() - lastAt < DOWNLOAD_LOG_EVERY_MS) return
+    lastTenth = Math.max(lastTenth, tenth)
+    lastAt = now()
+    core.info(
+      `Downloading: ${received} bytes${total ? ` of ${total} (${Math.floor((received / total) * 100)}%)` : ''}`
+    )
+  }
+}
+
+export type DownloadProgress = (receivedBytes: number, totalBytes: number | undefined) => void

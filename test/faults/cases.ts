@@ -374,6 +374,26 @@ export const SERVICE_FAULTS: FaultCase[] = [
     }
   },
   {
+    fault: 'archive link that climbs out through another link',
+    mode: 'export',
+    expected: 'refused before extraction',
+    emulator: {
+      storage: {
+        // Read as text, `out` stays inside (a/secret); through `up` it is four folders above.
+        extraEntries: [
+          { name: 'a/b/c/d/up', type: 'symlink', linkTarget: '../../../../x' },
+          { name: 'out', type: 'symlink', linkTarget: 'a/b/c/d/up/../../../../secret' }
+        ]
+      }
+    },
+    inputs: { extract: 'true' },
+    outcome: { exitCode: 1, message: 'goes through the link `a/b/c/d/up`' },
+    check: async ({ runnerTemp }) => {
+      const paths = await readdir(runnerTemp, { recursive: true })
+      expect(paths.filter(path => path.endsWith('/site'))).toEqual([])
+    }
+  },
+  {
     fault: 'zip entry climbing out with `../../x`',
     mode: 'export',
     expected: 'refused before extraction',

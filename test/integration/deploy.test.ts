@@ -132,6 +132,13 @@ describe('helm-values output, end to end', () => {
     })
   })
 
+  it('stays out of the workspace when `path` puts the bundle there', async () => {
+    const run = await exportRun({ path: 'site-export' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['bundle-path']?.startsWith(run.workspace)).toBe(true)
+    expect((await helmValuesOf(run)).staticExport.bundleUrl).toBe(run.outputs['bundle-url'])
+  })
+
   it('export-version overrides the version', async () => {
     const run = await exportRun({ download: 'false', 'export-version': '2024-06-01' })
     expect(run.exitCode, run.log).toBe(0)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { downloadBundle } from '../../src/download/download.js'
+import { LinkExpiredError } from '../../src/download/errors.js'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
 import { freshLink } from '../support/assertions.js'
 
@@ -57,6 +58,43 @@ describe('downloadBundle', () => {
     expect(ranges.filter(range => /^bytes=\d+-$/.test(range))).toEqual([])
     const chunks = ranges.filter(range => /^bytes=\d+-\d+$/.test(range))
     expect(new Set(chunks).size).toBeLessThan(chunks.length)
+  })
+
+  it('retries a tail chunk the store answers 503 SlowDown', async () => {
+    const { url, jobId } = await linkFrom(throttled)
+    const slowDown =
+      '<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>'
+    ;(emu as Emulator).inject(
+      'download',
+      { kind: 'stall', ms: 0 },
+      { kind: 'http', status: 503, body: slowDown }
+    )
+    const file = await downloadBundle({ url, directory: folder })
+    expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
+    const ranges = (emu as Emulator).requests
+      .filter(r => r.endpoint === 'download')
+      .map(r => String(r.headers.range ?? ''))
+    expect(ranges.filter(range => /^bytes=\d+-$/.test(range))).toEqual([])
+  })
+
+  it('stops at an expired link on a tail chunk, for the caller to ask for a fresh one', async () => {
+    const { url } = await linkFrom(throttled)
+    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    ;(emu as Emulator).inject(
+      'download',
+      { kind: 'stall', ms: 0 },
+      { kind: 'http', status: 403, body: expired }
+    )
+    await expect(downloadBundle({ url, directory: folder })).rejects.toThrow(LinkExpiredError)
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  it('goes on over one stream when a tail chunk comes back whole', async () => {
+    const { url, jobId } = await linkFrom(throttled)
+    // 200 to a ranged request: the front stream resumes and finishes the download alone.
+    ;(emu as Emulator).inject('download', { kind: 'stall', ms: 0 }, { kind: 'http', status: 200 })
+    const file = await downloadBundle({ url, directory: folder })
+    expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
   })
 
   it('keeps a fast download on one stream', async () => {

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { classifyExportJob, describeJobProgress } from '../../src/export/job-status.js'
+import { downloadProgressLog } from '../../src/export/progress-log.js'
 import { detectArchiveFormat } from '../../src/archive/format.js'
-import { entryProblem } from '../../src/archive/inspect.js'
+import { entryProblem, linkChainProblem } from '../../src/archive/inspect.js'
+import { walkExtracted } from '../../src/archive/extract.js'
 import { linkSecrets, redactLink } from '../../src/secrets.js'
 import { parseRetryAfter, parseTimestamp } from '../../src/api/client.js'
 import { snippet } from '../../src/util/text.js'
@@ -26,6 +31,40 @@ describe('classifyExportJob', () => {
       'running · 45% · 120 pages'
     )
     expect(describeJobProgress({ status: 'queued' })).toBe('queued')
+  })
+})
+
+describe('downloadProgressLog', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('logs each tenth once, and every 30 s when the size is unknown', () => {
+    const lines: string[] = []
+    vi.spyOn(process.stdout, 'write').mockImplementation(chunk => {
+      lines.push(String(chunk).trim())
+      return true
+    })
+    let clock = 0
+    const log = downloadProgressLog(() => clock)
+    // One report a second for 100 s of a 1000-byte bundle: 10 bytes a second.
+    for (let second = 1; second <= 100; second += 1) {
+      clock = second * 1000
+      log(second * 10, 1000)
+    }
+    expect(lines).toHaveLength(10)
+    expect(lines[0]).toBe('Downloading: 100 bytes of 1000 (10%)')
+    expect(lines.at(-1)).toBe('Downloading: 1000 bytes of 1000 (100%)')
+
+    lines.length = 0
+    const unknown = downloadProgressLog(() => clock)
+    for (let second = 1; second <= 90; second += 1) {
+      clock += 1000
+      unknown(second, undefined)
+    }
+    expect(lines).toEqual([
+      'Downloading: 30 bytes',
+      'Downloading: 60 bytes',
+      'Downloading: 90 bytes'
+    ])
   })
 })
 
@@ -59,6 +98,94 @@ describe('entryProblem', () => {
     [{ name: 'hard', type: 'hardlink' as const, sizeBytes: 0, linkTarget: '../x' }, 'outside'],
     [{ name: 'dev', type: 'other' as const, sizeBytes: 0 }, 'device']
   ])('refuses %j', (entry, word) => expect(entryProblem(entry)).toContain(word))
+})
+
+describe('linkChainProblem', () => {
+  type Links = Array<[string, { type: 'symlink' | 'hardlink'; target: string }]>
+  const problemOf = (names: string[], links: Links) => linkChainProblem(names, new Map(links))
+  const symlink = (target: string) => ({ type: 'symlink' as const, target })
+
+  it('accepts links to files and folders that are not links', () =>
+    expect(
+      problemOf(
+        ['docs/', 'docs/a.html', 'latest', './b/up'],
+        [
+          ['latest', symlink('docs/a.html')],
+          ['./b/up', symlink('../docs')]
+        ]
+      )
+    ).toBeUndefined())
+
+  it('refuses a name under a link, however the archive spells it', () =>
+    expect(problemOf(['./out', 'out/evil.sh'], [['./out', symlink('docs')]])).toBe(
+      '`out/evil.sh` lies under the link `out`'
+    ))
+
+  it('refuses a link whose target passes through another link', () => {
+    // Read as text, `out` stays inside (a/secret); through `up` it climbs four folders out.
+    const links: Links = [
+      ['a/b/c/d/up', symlink('../../../../x')],
+      ['out', symlink('a/b/c/d/up/../../../../secret')]
+    ]
+    expect(problemOf(['a/b/c/d/up', 'out'], links)).toContain(
+      'link `out` → `a/b/c/d/up/../../../../secret` goes through the link `a/b/c/d/up`'
+    )
+  })
+
+  it('refuses a hard link made through a symlink', () =>
+    expect(
+      problemOf(
+        ['dir', 'h'],
+        [
+          ['dir', symlink('docs')],
+          ['h', { type: 'hardlink', target: 'dir/index.html' }]
+        ]
+      )
+    ).toContain('goes through the link `dir`'))
+})
+
+describe('walkExtracted', () => {
+  let root: string
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'walk-'))
+    await mkdir(join(root, 'site/a/b'), { recursive: true })
+    await writeFile(join(root, 'site/index.html'), 'hello')
+  })
+  afterEach(() => rm(root, { recursive: true, force: true }))
+  const limits = { maxTotalBytes: 1024, maxEntries: 10 }
+
+  it('counts files and accepts links that end inside', async () => {
+    await symlink('../../index.html', join(root, 'site/a/b/home'))
+    expect(await walkExtracted(join(root, 'site'), limits)).toEqual({ files: 1, totalBytes: 5 })
+  })
+
+  it('follows a chain of links to where it really ends', async () => {
+    await mkdir(join(root, 'secret'))
+    await symlink('../..', join(root, 'site/a/b/up'))
+    // As text `a/b/up/../secret` stays inside; through `up` it is the site's sibling.
+    await symlink('a/b/up/../secret', join(root, 'site/out'))
+    await expect(walkExtracted(join(root, 'site'), limits)).rejects.toThrow(
+      'link `out` points outside the site'
+    )
+  })
+
+  it('follows a dangling link as far as the system can', async () => {
+    await symlink('../..', join(root, 'site/a/b/up'))
+    // `secret` does not exist (yet): the link still leads out, through `up`.
+    await symlink('a/b/up/../secret', join(root, 'site/out'))
+    await expect(walkExtracted(join(root, 'site'), limits)).rejects.toThrow(
+      'link `out` points outside the site'
+    )
+    await rm(join(root, 'site/out'))
+    await symlink('a/missing/page.html', join(root, 'site/dangling'))
+    expect(await walkExtracted(join(root, 'site'), limits)).toEqual({ files: 1, totalBytes: 5 })
+  })
+
+  it('refuses a loop of links', async () => {
+    await symlink('two', join(root, 'site/a/one'))
+    await symlink('one', join(root, 'site/a/two'))
+    await expect(walkExtracted(join(root, 'site'), limits)).rejects.toThrow('is a loop of links')
+  })
 })
 
 describe('link secrets', () => {

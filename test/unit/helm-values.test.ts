@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
@@ -80,6 +80,15 @@ describe('writeHelmValues', () => {
     const url = 'https://cdn.example.com/b.zip?a=1&b=2'
     expect(await writeHelmValues(path, url, 'v1')).toBe(path)
     expect(parse(await readFile(path, 'utf8'))).toEqual(values(url, 'v1'))
+    if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600)
+  })
+
+  it('makes a file left by an earlier run owner-only too', async () => {
+    temp = await mkdtemp(join(tmpdir(), 'helm-values-'))
+    const path = join(temp, 'helm-values.yaml')
+    await writeFile(path, 'old', { mode: 0o644 })
+    await chmod(path, 0o644)
+    await writeHelmValues(path, 'https://cdn.example.com/b.zip?a=1', 'v2')
     if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600)
   })
 })
