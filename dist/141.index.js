@@ -216,29 +216,38 @@ function forEachZipEntry(file, visit) {
                             : 'file',
                     sizeBytes: entry.uncompressedSize
                 };
-                if (info.type !== 'symlink') {
+                const visitOrFail = (seen) => {
                     try {
-                        visit(info);
+                        visit(seen);
+                        return true;
                     }
                     catch (error) {
-                        return fail(error);
+                        fail(error);
+                        return false;
                     }
+                };
+                // Files are checked on their headers first; a link once its target (its content) is read.
+                if (info.type !== 'symlink' && !visitOrFail(info))
+                    return;
+                if (info.type === 'directory')
                     return zip.readEntry();
-                }
-                // A zip symlink keeps its target as the entry's content.
+                // Each file is inflated here once, for yauzl (validateEntrySizes) to prove the size its
+                // headers claim: the limits trust it, and a zip, unlike a tar, can lie about it.
                 zip.openReadStream(entry, (streamErr, stream) => {
                     if (streamErr || !stream)
-                        return fail(streamErr);
+                        return fail(zipError(streamErr));
                     const chunks = [];
-                    stream.on('data', (chunk) => chunks.push(chunk));
-                    stream.on('error', fail);
+                    stream.on('data', (chunk) => {
+                        if (info.type === 'symlink')
+                            chunks.push(chunk);
+                    });
+                    stream.on('error', error => fail(/bytes in the stream/.test(error.message)
+                        ? new UnsafeArchiveError(`The bundle is unsafe to extract: \`${info.name}\` does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`)
+                        : zipError(error)));
                     stream.on('end', () => {
-                        try {
-                            visit({ ...info, linkTarget: Buffer.concat(chunks).toString('utf8') });
-                        }
-                        catch (error) {
-                            return fail(error);
-                        }
+                        const linkTarget = Buffer.concat(chunks).toString('utf8');
+                        if (info.type === 'symlink' && !visitOrFail({ ...info, linkTarget }))
+                            return;
                         zip.readEntry();
                     });
                 });
@@ -294,7 +303,7 @@ async function walkExtracted(root, limits) {
         files += 1;
         totalBytes += (await (0,promises_.lstat)(path)).size;
         if (totalBytes > limits.maxTotalBytes) {
-            throw new UnsafeArchiveError(`The extracted bundle passed ${limits.maxTotalBytes} bytes; extraction stopped.`);
+            throw new UnsafeArchiveError(`The extracted bundle holds more than ${limits.maxTotalBytes} bytes (\`extract-limit\`); it was removed.`);
         }
     }
     return { files, totalBytes };

@@ -61,7 +61,7 @@ export async function walkExtracted(
     totalBytes += (await lstat(path)).size
     if (totalBytes > limits.maxTotalBytes) {
       throw new UnsafeArchiveError(
-        `The extracted bundle passed ${limits.maxTotalBytes} bytes; extraction stopped.`
+        `The extracted bundle holds more than ${limits.maxTotalBytes} bytes (\`extract-limit\`); it was removed.`
       )
     }
   }

@@ -217,26 +217,38 @@ function forEachZipEntry(file: string, visit: (entry: ArchiveEntryInfo) => void)
                 : 'file',
             sizeBytes: entry.uncompressedSize
           }
-          if (info.type !== 'symlink') {
+          const visitOrFail = (seen: ArchiveEntryInfo): boolean => {
             try {
-              visit(info)
+              visit(seen)
+              return true
             } catch (error) {
-              return fail(error)
+              fail(error)
+              return false
             }
-            return zip.readEntry()
           }
-          // A zip symlink keeps its target as the entry's content.
+          // Files are checked on their headers first; a link once its target (its content) is read.
+          if (info.type !== 'symlink' && !visitOrFail(info)) return
+          if (info.type === 'directory') return zip.readEntry()
+          // Each file is inflated here once, for yauzl (validateEntrySizes) to prove the size its
+          // headers claim: the limits trust it, and a zip, unlike a tar, can lie about it.
           zip.openReadStream(entry, (streamErr, stream) => {
-            if (streamErr || !stream) return fail(streamErr)
+            if (streamErr || !stream) return fail(zipError(streamErr))
             const chunks: Buffer[] = []
-            stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-            stream.on('error', fail)
+            stream.on('data', (chunk: Buffer) => {
+              if (info.type === 'symlink') chunks.push(chunk)
+            })
+            stream.on('error', error =>
+              fail(
+                /bytes in the stream/.test(error.message)
+                  ? new UnsafeArchiveError(
+                      `The bundle is unsafe to extract: \`${info.name}\` does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`
+                    )
+                  : zipError(error)
+              )
+            )
             stream.on('end', () => {
-              try {
-                visit({ ...info, linkTarget: Buffer.concat(chunks).toString('utf8') })
-              } catch (error) {
-                return fail(error)
-              }
+              const linkTarget = Buffer.concat(chunks).toString('utf8')
+              if (info.type === 'symlink' && !visitOrFail({ ...info, linkTarget })) return
               zip.readEntry()
             })
           })

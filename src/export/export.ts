@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
@@ -105,14 +106,19 @@ export async function runExport(
       ))
       core.info(`Downloaded ${file.sizeBytes} bytes to ${file.path} (sha256 ${file.sha256}).`)
       if (settings.extract) {
+        // Extraction and the audit run to their end once started: a cancel is seen between phases.
+        deps.signal.throwIfAborted()
         const site = (report.site = await timed('extract', () =>
           extractSite(file, directory, settings)
         ))
+        deps.signal.throwIfAborted()
         report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
       }
     }
+    deps.signal.throwIfAborted()
     report.helmValuesPath = await writeValues(report, settings, jobId)
     if (settings.artifact && report.download) {
+      deps.signal.throwIfAborted()
       const request = artifactRequest(
         settings.artifact,
         report.download,
@@ -126,6 +132,11 @@ export async function runExport(
     }
     return { report }
   } catch (error) {
+    if (deps.signal.aborted && report.site) {
+      // Cancelled after extracting: a site the run never finished with is not left behind.
+      await rm(report.site.path, { recursive: true, force: true })
+      report.site = undefined
+    }
     return { report, error: explain(error, report, settings) }
   }
 }

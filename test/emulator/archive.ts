@@ -290,7 +290,7 @@ function* zipPieces(items: Item[]): Generator<Piece> {
       method,
       crc: crc32(raw),
       compressedSize: stored.length,
-      size: raw.length,
+      size: entry.declaredSize ?? raw.length,
       externalAttributes: unixAttributes(entry.type),
       offset
     }

@@ -73,6 +73,8 @@ export interface ArchiveEntry {
   type: 'file' | 'symlink' | 'directory'
   content?: string | Buffer
   linkTarget?: string
+  /** zip only: the size the headers claim, when they lie (a zip bomb); tar has no such field. */
+  declaredSize?: number
 }
 
 export interface AgentScenario {

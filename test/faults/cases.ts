@@ -415,6 +415,34 @@ export const SERVICE_FAULTS: FaultCase[] = [
     outcome: { exitCode: 1, message: 'would extract to more than 1048576 bytes' }
   },
   {
+    fault: 'zip whose header understates an entry (bomb in disguise)',
+    mode: 'export',
+    expected: 'refused before extraction',
+    emulator: {
+      storage: {
+        format: 'zip',
+        // 8 MiB of zeros deflate to a few KiB; the headers claim 1000 bytes.
+        extraEntries: [
+          {
+            name: 'big.bin',
+            type: 'file',
+            content: Buffer.alloc(8 * 1024 * 1024),
+            declaredSize: 1000
+          }
+        ]
+      }
+    },
+    inputs: { extract: 'true', 'extract-limit': '1MiB' },
+    outcome: {
+      exitCode: 1,
+      message: '`big.bin` does not inflate to the 1000 bytes its header declares'
+    },
+    check: async ({ runnerTemp }) => {
+      const paths = await readdir(runnerTemp, { recursive: true })
+      expect(paths.filter(path => path.endsWith('big.bin'))).toEqual([])
+    }
+  },
+  {
     fault: 'SIGTERM while polling (workflow cancelled)',
     mode: 'export',
     expected: 'stops at once, not at the next poll or the job end; exits 1',
