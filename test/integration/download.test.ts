@@ -27,6 +27,12 @@ describe('downloadBundle', () => {
     return { url: bundleUrl, jobId }
   }
 
+  /** The Range header of each download request the store saw ('' for none). */
+  const downloadRanges = () =>
+    (emu as Emulator).requests
+      .filter(r => r.endpoint === 'download')
+      .map(r => String(r.headers.range ?? ''))
+
   const throttled: EmulatorInput = {
     storage: { padBytes: 48 * 1024 * 1024, bytesPerSecondPerConnection: 24 * 1024 * 1024 }
   }
@@ -52,9 +58,7 @@ describe('downloadBundle', () => {
     const file = await downloadBundle({ url, directory: folder })
     expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
     // The chunk itself was asked for again: the whole transfer was not resumed (`bytes=N-`).
-    const ranges = (emu as Emulator).requests
-      .filter(r => r.endpoint === 'download')
-      .map(r => String(r.headers.range ?? ''))
+    const ranges = downloadRanges()
     expect(ranges.filter(range => /^bytes=\d+-$/.test(range))).toEqual([])
     const chunks = ranges.filter(range => /^bytes=\d+-\d+$/.test(range))
     expect(new Set(chunks).size).toBeLessThan(chunks.length)
@@ -71,10 +75,7 @@ describe('downloadBundle', () => {
     )
     const file = await downloadBundle({ url, directory: folder })
     expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
-    const ranges = (emu as Emulator).requests
-      .filter(r => r.endpoint === 'download')
-      .map(r => String(r.headers.range ?? ''))
-    expect(ranges.filter(range => /^bytes=\d+-$/.test(range))).toEqual([])
+    expect(downloadRanges().filter(range => /^bytes=\d+-$/.test(range))).toEqual([])
   })
 
   it('stops at an expired link on a tail chunk, for the caller to ask for a fresh one', async () => {
