@@ -111,7 +111,6 @@ function linkChainProblem(names, links) {
  * `unzip` that @actions/tool-cache drives would otherwise have written the file already.
  */
 async function inspectArchive(file, format, limits) {
-    let entries = 0;
     let totalBytes = 0;
     const names = [];
     const links = new Map();
@@ -123,9 +122,8 @@ async function inspectArchive(file, format, limits) {
         names.push(entry.name);
         if (entry.type === 'symlink' || entry.type === 'hardlink')
             links.set(entry.name, { type: entry.type, target: entry.linkTarget ?? '' });
-        entries += 1;
         totalBytes += entry.sizeBytes;
-        if (entries > limits.maxEntries) {
+        if (names.length > limits.maxEntries) {
             throw new UnsafeArchiveError(`The bundle has more than ${limits.maxEntries} entries; refusing to extract it.`);
         }
         if (totalBytes > limits.maxTotalBytes) {
@@ -139,7 +137,7 @@ async function inspectArchive(file, format, limits) {
     const chain = linkChainProblem(names, links);
     if (chain)
         throw unsafe(chain);
-    return { entries, totalBytes };
+    return { entries: names.length, totalBytes };
 }
 async function forEachTarEntry(file, visit) {
     let failure;

@@ -138,7 +138,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     const stepTimeout = Number.isFinite(deadline)
       ? AbortSignal.timeout(Math.max(1, deadline - Date.now()))
       : undefined
-    const failed = (error: unknown) =>
+    const requestFailure = (error: unknown) =>
       stepTimeout?.aborted && !signal?.aborted
         ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
         : fail(classifyRequestError(error))
@@ -155,7 +155,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         body: body === undefined ? undefined : JSON.stringify(body)
       })
     } catch (error) {
-      throw failed(error)
+      throw requestFailure(error)
     }
 
     const started = Date.now()
@@ -170,7 +170,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
           cause: `the body is larger than ${MAX_BODY_BYTES} bytes`
         })
       }
-      throw failed(error)
+      throw requestFailure(error)
     }
     core.debug(`${requestLine} → ${response.statusCode} in ${Date.now() - started}ms`)
 

@@ -103,7 +103,6 @@ export async function inspectArchive(
   format: ArchiveFormat,
   limits: ArchiveLimits
 ): Promise<{ entries: number; totalBytes: number }> {
-  let entries = 0
   let totalBytes = 0
   const names: string[] = []
   const links = new Map<string, { type: 'symlink' | 'hardlink'; target: string }>()
@@ -115,9 +114,8 @@ export async function inspectArchive(
     names.push(entry.name)
     if (entry.type === 'symlink' || entry.type === 'hardlink')
       links.set(entry.name, { type: entry.type, target: entry.linkTarget ?? '' })
-    entries += 1
     totalBytes += entry.sizeBytes
-    if (entries > limits.maxEntries) {
+    if (names.length > limits.maxEntries) {
       throw new UnsafeArchiveError(
         `The bundle has more than ${limits.maxEntries} entries; refusing to extract it.`
       )
@@ -132,7 +130,7 @@ export async function inspectArchive(
   else await forEachTarEntry(file, check)
   const chain = linkChainProblem(names, links)
   if (chain) throw unsafe(chain)
-  return { entries, totalBytes }
+  return { entries: names.length, totalBytes }
 }
 
 async function forEachTarEntry(

@@ -79,7 +79,10 @@ export async function runExport(
 ): Promise<ExportOutcome> {
   const report: ExportReport = { phases: [] }
   const deadline = Date.now() + settings.timeoutMs
+  // Each phase runs to its end once started (extraction and the audit take no signal): a
+  // cancel is seen between phases.
   const timed = async <T>(name: ExportPhase, work: () => Promise<T>): Promise<T> => {
+    deps.signal.throwIfAborted()
     const started = Date.now()
     try {
       return await work()
@@ -106,19 +109,15 @@ export async function runExport(
       ))
       core.info(`Downloaded ${file.sizeBytes} bytes to ${file.path} (sha256 ${file.sha256}).`)
       if (settings.extract) {
-        // Extraction and the audit run to their end once started: a cancel is seen between phases.
-        deps.signal.throwIfAborted()
         const site = (report.site = await timed('extract', () =>
           extractSite(file, directory, settings)
         ))
-        deps.signal.throwIfAborted()
         report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
       }
     }
     deps.signal.throwIfAborted()
     report.helmValuesPath = await writeValues(report, settings, jobId)
     if (settings.artifact && report.download) {
-      deps.signal.throwIfAborted()
       const request = artifactRequest(
         settings.artifact,
         report.download,

@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import type { ExportJob } from '../api/client.js'
+import type { DownloadOptions } from '../download/download.js'
 import { classifyExportJob, describeJobProgress } from './job-status.js'
 
 /**
@@ -36,7 +37,9 @@ const DOWNLOAD_LOG_EVERY_MS = 30_000
  * when the size is unknown or a tenth is slow to come: a twenty-minute download reads as about
  * ten lines, not one per second.
  */
-export function downloadProgressLog(now: () => number = Date.now): DownloadProgress {
+export function downloadProgressLog(
+  now: () => number = Date.now
+): NonNullable<DownloadOptions['onProgress']> {
   let lastTenth = 0
   let lastAt = now()
   return (received, total) => {
@@ -49,5 +52,3 @@ export function downloadProgressLog(now: () => number = Date.now): DownloadProgr
     )
   }
 }
-
-export type DownloadProgress = (receivedBytes: number, totalBytes: number | undefined) => void
