@@ -17,6 +17,11 @@ import { backoffDelayMs } from '../retry.js'
 export interface DownloadOptions {
   /** Presigned link; it is sent with no Authorization header. */
   url: string
+  /**
+   * Asked for a fresh link when the store says the current one expired; the transfer then
+   * goes on from the bytes already on disk. Resolves to undefined to give up.
+   */
+  onLinkExpired?: (error: LinkExpiredError) => Promise<string | undefined>
   /** Folder for the archive, written as `bundle.<format>`. */
   directory: string
   /** Size announced by the API, checked against what arrives. */
@@ -43,8 +48,9 @@ const PART_NAME = 'bundle.part'
 const PROGRESS_EVERY_MS = 1000
 
 /**
- * Streams the bundle to disk, resuming with Range requests after a cut. On any failure the
- * partial file is removed, so a step never leaves half a bundle behind.
+ * Streams the bundle to disk, resuming with Range requests after a cut or, given a fresh link
+ * by `onLinkExpired`, after the link expired. On any failure the partial file is removed, so a
+ * step never leaves half a bundle behind.
  */
 export async function downloadBundle(options: DownloadOptions): Promise<DownloadedFile> {
   await mkdir(options.directory, { recursive: true })
@@ -55,6 +61,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     createIdleBoundAgent(idleTimeoutMs).compose(interceptors.redirect({ maxRedirections: 5 }))
   const sink = await HashingFileSink.create(partPath)
   const transfer: TransferState = {
+    url: options.url,
     validator: undefined,
     checksum: undefined,
     totalBytes: undefined,
@@ -62,7 +69,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   }
   let retries = 0
   try {
-    await pRetry(() => transferOnce(options, dispatcher, sink, transfer), {
+    await pRetry(() => transferOverFreshLinks(options, dispatcher, sink, transfer), {
       retries: (options.maxAttempts ?? 5) - 1,
       minTimeout: 0,
       signal: options.signal,
@@ -115,6 +122,8 @@ const PARALLEL = {
 }
 
 interface TransferState {
+  /** The link in use: the first one, or the last fresh one. */
+  url: string
   /** Helpers fetching the end of the object, once the front stream proved slow. */
   tail?: TailDownload
   /** SHA-256 the store announced for the whole object (hex), when it did. */
@@ -125,6 +134,28 @@ interface TransferState {
   acceptsRanges: boolean
   /** Set once the tail failed: the rest of this download comes over one stream. */
   singleStream?: boolean
+}
+
+/**
+ * One transfer attempt, which an expired link does not end: with a fresh link from the caller
+ * it resumes (If-Range keeps the bytes only if the object is the same) instead of starting over.
+ */
+async function transferOverFreshLinks(
+  options: DownloadOptions,
+  dispatcher: Dispatcher,
+  sink: HashingFileSink,
+  state: TransferState
+): Promise<void> {
+  for (;;) {
+    try {
+      return await transferOnce(options, dispatcher, sink, state)
+    } catch (error) {
+      if (!(error instanceof LinkExpiredError) || !options.onLinkExpired) throw error
+      const url = await options.onLinkExpired(error)
+      if (url === undefined) throw error
+      state.url = url
+    }
+  }
 }
 
 async function transferOnce(
@@ -142,7 +173,7 @@ async function transferOnce(
 
   let response: Dispatcher.ResponseData
   try {
-    response = await request(options.url, {
+    response = await request(state.url, {
       method: 'GET',
       headers,
       dispatcher,
@@ -196,7 +227,7 @@ async function transferOnce(
     if (!state.acceptsRanges || !state.validator) return
     state.tail = new TailDownload(
       {
-        url: options.url,
+        url: state.url,
         dispatcher,
         signal: options.signal,
         file: sink.handle,
@@ -223,10 +254,11 @@ async function transferOnce(
     state.tail?.cancel()
     state.tail = undefined
     if (!fatal) throw asTransferError(error, options.signal)
-    state.singleStream = true
     // The tail's store refused or kept failing a chunk: resumed over one stream, unless the
     // link expired (a fresh one is needed) or we were cancelled.
     const failure = asTransferError(fatal, options.signal)
+    if (failure instanceof LinkExpiredError) throw failure
+    state.singleStream = true
     throw failure instanceof DownloadError && !failure.transient
       ? new DownloadError(`${failure.message}; going on over one stream`, true)
       : failure

@@ -7,7 +7,6 @@ import { certainlyNotSent, pollMayContinue } from '../api/retry-policy.js'
 import type { ExtractedSite } from '../archive/extract.js'
 import type { ArtifactRequest, UploadedArtifact } from '../deploy/artifact.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
-import { LinkExpiredError } from '../download/errors.js'
 import { pollUntil, PollTimeoutError } from '../poll/poll.js'
 import { fixedSchedule, pollSchedule } from '../poll/schedule.js'
 import { maskLink, redactLink } from '../secrets.js'
@@ -347,32 +346,27 @@ async function downloadWithFreshLinks(
     AbortSignal.timeout(Math.max(0, deadline - Date.now()))
   ])
   let link = initial
-  // One log for every attempt, so a refreshed link does not repeat the tenths already shown.
-  const progress = downloadProgressLog()
-  for (let refreshes = 0; ; refreshes += 1) {
-    const expired = link.expiresAt !== undefined && link.expiresAt.getTime() <= Date.now()
-    if (expired && refreshes < MAX_LINK_REFRESHES) {
-      core.info(
-        `The bundle link expired at ${link.expiresAt?.toISOString()}; asking for a fresh one.`
-      )
-      report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings)
-      continue
-    }
-    try {
-      return await downloadBundle({
-        url: link.url,
-        directory,
-        expectedSizeBytes: link.sizeBytes,
-        idleTimeoutMs: settings.requestTimeoutMs,
-        signal,
-        onProgress: progress
-      })
-    } catch (error) {
-      if (!(error instanceof LinkExpiredError) || refreshes >= MAX_LINK_REFRESHES) throw error
-      core.info(`${error.message} Asking the API for a fresh link.`)
-      report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings)
-    }
+  if (link.expiresAt !== undefined && link.expiresAt.getTime() <= Date.now()) {
+    core.info(`The bundle link expired at ${link.expiresAt.toISOString()}; asking for a fresh one.`)
+    report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings)
   }
+  let refreshes = 0
+  return downloadBundle({
+    url: link.url,
+    directory,
+    expectedSizeBytes: link.sizeBytes,
+    idleTimeoutMs: settings.requestTimeoutMs,
+    signal,
+    onProgress: downloadProgressLog(),
+    onLinkExpired: async error => {
+      if (refreshes >= MAX_LINK_REFRESHES) return undefined
+      refreshes += 1
+      core.info(`${error.message} Asking the API for a fresh link to go on with.`)
+      const fresh = acceptLink(await deps.api.createBundle(jobId, signal), settings)
+      report.link = fresh
+      return fresh.url
+    }
+  })
 }
 
 /** Turns timeouts and cancellations into messages that say how far the export got. */

@@ -90,6 +90,80 @@ describe('downloadBundle', () => {
     expect(await readdir(folder)).toEqual([])
   })
 
+  /** Another link to the same bundle, as the export asks the API for when one expired. */
+  async function linkAgain(jobId: string): Promise<string> {
+    const { apiUrl, apiKey } = emu as Emulator
+    const response = await fetch(`${apiUrl}/v1/static-export/jobs/${jobId}/bundle`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}` }
+    })
+    return ((await response.json()) as { bundleUrl: string }).bundleUrl
+  }
+
+  it('goes on from the bytes on disk with a fresh link when the link expires mid-way', async () => {
+    const { url, jobId } = await linkFrom({})
+    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    ;(emu as Emulator).inject(
+      'download',
+      { kind: 'cut', afterBytes: 2000 },
+      { kind: 'http', status: 403, body: expired }
+    )
+    const refreshes: LinkExpiredError[] = []
+    const file = await downloadBundle({
+      url,
+      directory: folder,
+      onLinkExpired: async error => {
+        refreshes.push(error)
+        return linkAgain(jobId)
+      }
+    })
+    expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
+    expect(refreshes).toHaveLength(1)
+    expect(refreshes[0]).toBeInstanceOf(LinkExpiredError)
+    // Cut, resumed on the old link (expired), resumed again on the fresh one: never from 0.
+    expect(downloadRanges()).toEqual(['', 'bytes=2000-', 'bytes=2000-'])
+  })
+
+  it('keeps the tail parallel after a fresh link replaces one that expired', async () => {
+    // Large enough that, after the resume and a new half-second measure, enough is left to split.
+    const { url, jobId } = await linkFrom({
+      storage: { ...throttled.storage, padBytes: 96 * 1024 * 1024 }
+    })
+    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    ;(emu as Emulator).inject(
+      'download',
+      { kind: 'stall', ms: 0 },
+      { kind: 'http', status: 403, body: expired }
+    )
+    let refreshes = 0
+    const file = await downloadBundle({
+      url,
+      directory: folder,
+      onLinkExpired: async () => {
+        refreshes += 1
+        return linkAgain(jobId)
+      }
+    })
+    expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
+    expect(refreshes).toBe(1)
+    const ranges = downloadRanges()
+    // One whole request (the first), the front resumed once, and chunks after the resume too.
+    expect(ranges.filter(range => range === '')).toHaveLength(1)
+    const resumedAt = ranges.findIndex(range => /^bytes=[1-9]\d*-$/.test(range))
+    expect(resumedAt).toBeGreaterThan(0)
+    expect(ranges.slice(resumedAt).some(range => /^bytes=\d+-\d+$/.test(range))).toBe(true)
+  })
+
+  it('gives up when the caller has no fresh link to offer', async () => {
+    const { url } = await linkFrom({})
+    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    ;(emu as Emulator).inject('download', { kind: 'http', status: 403, body: expired })
+    await expect(
+      downloadBundle({ url, directory: folder, onLinkExpired: async () => undefined })
+    ).rejects.toThrow(LinkExpiredError)
+    expect(await readdir(folder)).toEqual([])
+  })
+
   it('goes on over one stream when a tail chunk comes back whole', async () => {
     const { url, jobId } = await linkFrom(throttled)
     // 200 to a ranged request: the front stream resumes and finishes the download alone.

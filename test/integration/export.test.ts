@@ -275,6 +275,27 @@ describe('export, end to end against the emulator', () => {
     expect(run.log).toContain('The bundle link has expired')
   })
 
+  it('goes on from where it stopped with a fresh link when the link expires mid-download', async () => {
+    const emu = await emulate()
+    emu.inject(
+      'download',
+      { kind: 'cut', afterBytes: 2000 },
+      {
+        kind: 'http',
+        status: 403,
+        body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+      }
+    )
+    const run = await exportRun()
+    expect(run.exitCode, run.log).toBe(0)
+    expect(count(emu, 'bundle')).toBe(2)
+    expect(run.log).toContain('Asking the API for a fresh link to go on with.')
+    const served = await emu.bundleFile(run.outputs['job-id'] as string)
+    expect(run.outputs['bundle-sha256']).toBe(served.sha256)
+    const ranged = emu.requests.filter(r => r.endpoint === 'download' && r.headers.range)
+    expect(ranged.map(r => r.headers.range)).toEqual(['bytes=2000-', 'bytes=2000-'])
+  })
+
   it('resumes a download that is cut short', async () => {
     const emu = await emulate()
     emu.inject('download', { kind: 'cut', afterBytes: 2000 })
