@@ -28,7 +28,7 @@ export async function run(): Promise<void> {
   const controller = new AbortController()
   const cancel = (signal: NodeJS.Signals) =>
     controller.abort(
-      new CancelledError(`Cancelled by ${signal}: stopped waiting and removed partial files.`)
+      new CancelledError(`Cancelled by ${signal}: stopped, leaving no partial files.`)
     )
   process.once('SIGINT', cancel)
   process.once('SIGTERM', cancel)
@@ -47,19 +47,22 @@ export async function run(): Promise<void> {
   }
 }
 
-function apiFor(settings: CommonSettings): AdminApi {
-  return createAdminApi({
+/** The API client and the step's deadline, one instant shared by the client and the mode. */
+function modeDeps(settings: CommonSettings, signal: AbortSignal) {
+  const deadline = Date.now() + settings.timeoutMs
+  const api: AdminApi = createAdminApi({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     requestTimeoutMs: settings.requestTimeoutMs,
-    deadline: Date.now() + settings.timeoutMs
+    deadline
   })
+  return { api, signal, deadline }
 }
 
 async function exportMode(settings: ExportSettings, signal: AbortSignal): Promise<void> {
-  const { report, error } = await runExport(settings, { api: apiFor(settings), signal })
+  const { report, error } = await runExport(settings, modeDeps(settings, signal))
   setExportOutputs(report)
-  await writeExportSummary(report, error)
+  await besideOutcome('the job summary', () => writeExportSummary(report, error))
   if (settings.commentToken) {
     const subject =
       settings.target.kind === 'domain' ? settings.target.domain : settings.target.jobId
@@ -73,17 +76,28 @@ async function exportMode(settings: ExportSettings, signal: AbortSignal): Promis
 }
 
 async function agentWatchMode(settings: AgentWatchSettings, signal: AbortSignal): Promise<void> {
-  const { report, error } = await watchAgentJob(settings, { api: apiFor(settings), signal })
+  const { report, error } = await watchAgentJob(settings, modeDeps(settings, signal))
   setAgentOutputs(report)
-  await writeAgentSummary(report, error)
+  await besideOutcome('the job summary', () => writeAgentSummary(report, error))
   if (settings.commentToken) {
     await comment(
       settings.commentToken,
-      agentCommentMarker(settings.projectId),
+      agentCommentMarker(settings.projectId, settings.jobId),
       agentCommentBody(report, error)
     )
   }
   if (error) throw error
+}
+
+/** Work beside the step's outcome (the summary): its failure is a warning, never the result. */
+async function besideOutcome(what: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    core.warning(
+      `Could not write ${what}: ${error instanceof Error ? error.message : String(error)}`
+    )
+  }
 }
 
 /** Creates or updates the step's pull-request comment; its module loads only when asked for. */

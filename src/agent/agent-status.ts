@@ -27,3 +27,10 @@ function failureReason(job: AgentJob): string | undefined {
   }
   return undefined
 }
+
+/** What to show for a job without a pull request: only a completed job made none for good. */
+export function pullRequestAbsence(job: AgentJob): string {
+  const verdict = classifyAgentJob(job)
+  if (verdict.kind === 'completed') return 'none (no file changes)'
+  return verdict.kind === 'pending' ? 'none yet' : 'none'
+}

@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import type { AdminApi, AgentJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import { pollMayContinue } from '../api/retry-policy.js'
-import { pollUntil, PollTimeoutError } from '../poll/poll.js'
+import { lastFailureNote, pollUntil, PollTimeoutError } from '../poll/poll.js'
 import { pollSchedule } from '../poll/schedule.js'
 import { formatDuration } from '../settings/duration.js'
 import type { AgentWatchSettings } from '../settings/settings.js'
@@ -25,6 +25,8 @@ export interface AgentOutcome {
 export interface AgentDeps {
   api: AdminApi
   signal: AbortSignal
+  /** Epoch ms at which the step's `timeout` runs out; the API client's requests end there too. */
+  deadline: number
 }
 
 export class AgentJobError extends Error {
@@ -48,7 +50,7 @@ export async function watchAgentJob(
 
   try {
     report.job = await pollUntil<AgentJob>({
-      deadline: started + settings.timeoutMs,
+      deadline: deps.deadline,
       signal: deps.signal,
       nextDelayMs: pollSchedule(settings).nextDelayMs,
       maxConsecutiveErrors: settings.maxPollErrors,
@@ -65,6 +67,12 @@ export async function watchAgentJob(
         } catch (error) {
           // A job created a moment ago may not be readable yet: a 404 is a race for a while.
           if (!(error instanceof ApiError && error.status === 404)) throw error
+          if (report.job) {
+            // Seen before, so the inputs were right: the job went away (deleted, say).
+            throw new AgentJobError(
+              `Agent job ${jobId} was seen (last status: ${report.job.status}) but the API now answers 404: it may have been deleted. Nothing to wait for.`
+            )
+          }
           const graceMs = settings.notFoundGraceMs
           if (Date.now() - started >= graceMs) {
             const waited =
@@ -134,9 +142,13 @@ function judge(job: AgentJob, settings: AgentWatchSettings): void {
 
 function explain(error: unknown, report: AgentReport, settings: AgentWatchSettings): Error {
   if (error instanceof PollTimeoutError) {
-    const last = report.job ? ` (last status: ${report.job.status})` : ' (the job was never found)'
+    const last = report.job
+      ? ` (last status: ${report.job.status})`
+      : error.lastError === undefined
+        ? ' (the job was never found)'
+        : ' (the job was never read)'
     return new AgentJobError(
-      `Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}. Increase \`timeout\`; the agent keeps working on the server.`
+      `Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${lastFailureNote(error)} Increase \`timeout\`; the agent keeps working on the server.`
     )
   }
   return error instanceof Error ? error : new Error(String(error))

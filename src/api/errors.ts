@@ -80,7 +80,12 @@ function adviceFor(status: number, op: Operation): string {
       op.kind === 'agent'
         ? ''
         : ' Static export is a private beta that needs the Enterprise plan and must be enabled for your organization.'
-    return `The key may not do this.${exportHint} A key whose IP allow-list excludes this runner, or that lacks the \`write\` scope (needed for POST), also answers 403.`
+    // GETs (status, agent job) need the `read` scope; POSTs (start, bundle link) `write`.
+    const scope =
+      op.kind === 'start' || op.kind === 'bundle'
+        ? 'the `write` scope (needed for POST)'
+        : 'the `read` scope (needed for GET)'
+    return `The key may not do this.${exportHint} A key whose IP allow-list excludes this runner, or that lacks ${scope}, also answers 403.`
   }
   if (status === 404) {
     switch (op.kind) {

@@ -7,7 +7,7 @@ import { interceptors, request, type Dispatcher } from 'undici'
 import { createIdleBoundAgent } from '../util/http-agent.js'
 import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../archive/format.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
-import { HashingFileSink } from './sink.js'
+import { BundleFileSink } from './sink.js'
 import { parseContentRange, strongValidator } from './ranges.js'
 import { header, holdErrors, storeError } from './response.js'
 import { TailDownload } from './tail.js'
@@ -24,6 +24,8 @@ export interface DownloadOptions {
   onLinkExpired?: (error: LinkExpiredError) => Promise<string | undefined>
   /** Folder for the archive, written as `bundle.<format>`. */
   directory: string
+  /** Compute the SHA-256 on the way (default true); without it, an announced one goes unchecked. */
+  sha256?: boolean
   /** Size announced by the API, checked against what arrives. */
   expectedSizeBytes?: number
   signal?: AbortSignal
@@ -38,7 +40,8 @@ export interface DownloadOptions {
 export interface DownloadedFile {
   path: string
   sizeBytes: number
-  sha256: string
+  /** Hex SHA-256 of the file; undefined when not asked for. */
+  sha256?: string
   format?: ArchiveFormat
   /** Transfers that were resumed or restarted after a fault. */
   retries: number
@@ -59,7 +62,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   const dispatcher =
     options.dispatcher ??
     createIdleBoundAgent(idleTimeoutMs).compose(interceptors.redirect({ maxRedirections: 5 }))
-  const sink = await HashingFileSink.create(partPath)
+  const sink = await BundleFileSink.create(partPath, { sha256: options.sha256 ?? true })
   const transfer: TransferState = {
     url: options.url,
     validator: undefined,
@@ -87,7 +90,9 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     })
     const sha256 = await sink.finish()
     const sizeBytes = sink.bytesWritten
-    if (transfer.checksum && transfer.checksum !== sha256) {
+    if (transfer.checksum && sha256 === undefined) {
+      core.info('The store announced a SHA-256; not checked, as `checksum` is `none`.')
+    } else if (transfer.checksum && transfer.checksum !== sha256) {
       throw new DownloadError(
         `The bundle's SHA-256 (${sha256}) differs from the one the store announced (${transfer.checksum}); the download is corrupt and was removed.`,
         false
@@ -102,7 +107,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     const format = detectArchiveFormat(await readHead(partPath))
     const finalPath = join(options.directory, `bundle.${format ?? 'bin'}`)
     await rename(partPath, finalPath)
-    return { path: finalPath, sizeBytes, sha256, format, retries }
+    return { path: finalPath, sizeBytes, ...(sha256 ? { sha256 } : {}), format, retries }
   } catch (error) {
     await sink.close()
     await rm(partPath, { force: true })
@@ -143,7 +148,7 @@ interface TransferState {
 async function transferOverFreshLinks(
   options: DownloadOptions,
   dispatcher: Dispatcher,
-  sink: HashingFileSink,
+  sink: BundleFileSink,
   state: TransferState
 ): Promise<void> {
   for (;;) {
@@ -161,7 +166,7 @@ async function transferOverFreshLinks(
 async function transferOnce(
   options: DownloadOptions,
   dispatcher: Dispatcher,
-  sink: HashingFileSink,
+  sink: BundleFileSink,
   state: TransferState
 ): Promise<void> {
   const resumeFrom = state.acceptsRanges ? sink.bytesWritten : 0

@@ -26,28 +26,32 @@ export async function writeAt(file: FileHandle, bytes: Buffer, position: number)
 const WRITE_SLICE_BYTES = 64 * 1024
 
 /**
- * The bundle file, filled in order by the front stream and hashed on the way; other writers
- * (the tail helpers) may fill later parts of it through `handle`, which `adopt()` then hashes
- * from disk. `bytesWritten` and the hash always describe exactly the bytes in the file, so a
- * resumed transfer carries on from there.
+ * The bundle file, filled in order by the front stream and hashed on the way (unless asked not
+ * to); other writers (the tail helpers) may fill later parts of it through `handle`, which
+ * `adopt()` then hashes from disk. `bytesWritten` and the hash always describe exactly the bytes
+ * in the file, so a resumed transfer carries on from there.
  *
  * Each chunk is hashed and written before the next is read, as curl does. The alternatives were
  * measured on the 1 GiB benchmark (README, Performance): writes in the thread pool were slower
  * and keep every buffer in flight alive, so memory grew with speed; hashing and writing in a
  * worker thread was no faster on a 2-core runner (the CPU is the limit) but cost 15 MiB more.
  */
-export class HashingFileSink {
-  private hash: Hash = createHash('sha256')
+export class BundleFileSink {
+  /** Undefined when no SHA-256 is wanted (`checksum: none`): the bytes are only written. */
+  private hash: Hash | undefined
   private written = 0
 
   private constructor(
     private readonly file: FileHandle,
-    readonly path: string
-  ) {}
+    readonly path: string,
+    private readonly hashed: boolean
+  ) {
+    this.hash = hashed ? createHash('sha256') : undefined
+  }
 
-  static async create(path: string): Promise<HashingFileSink> {
+  static async create(path: string, { sha256 = true } = {}): Promise<BundleFileSink> {
     // Read as well as write: bytes other writers put in the file are read back for the hash.
-    return new HashingFileSink(await open(path, 'w+'), path)
+    return new BundleFileSink(await open(path, 'w+'), path, sha256)
   }
 
   get bytesWritten(): number {
@@ -73,7 +77,7 @@ export class HashingFileSink {
         false
       )
     }
-    this.hash.update(chunk)
+    this.hash?.update(chunk)
     this.written += chunk.length
     discarded(chunk.length)
   }
@@ -98,6 +102,10 @@ export class HashingFileSink {
    * back for the hash; afterwards the sink describes the file up to `end`.
    */
   async adopt(end: number): Promise<void> {
+    if (!this.hash) {
+      this.written = Math.max(this.written, end)
+      return
+    }
     const buffer = Buffer.allocUnsafe(1024 * 1024)
     while (this.written < end) {
       const want = Math.min(buffer.length, end - this.written)
@@ -111,14 +119,14 @@ export class HashingFileSink {
   /** Drops everything written so far: the server ignored our range and sent the whole body. */
   async restart(): Promise<void> {
     await this.file.truncate(0)
-    this.hash = createHash('sha256')
+    this.hash = this.hashed ? createHash('sha256') : undefined
     this.written = 0
   }
 
-  /** Closes the file and returns the hex SHA-256 of everything in it. */
-  async finish(): Promise<string> {
+  /** Closes the file and returns the hex SHA-256 of everything in it, when it was hashed. */
+  async finish(): Promise<string | undefined> {
     await this.file.close()
-    return this.hash.digest('hex')
+    return this.hash?.digest('hex')
   }
 
   async close(): Promise<void> {

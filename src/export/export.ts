@@ -7,7 +7,7 @@ import { certainlyNotSent, pollMayContinue } from '../api/retry-policy.js'
 import type { ExtractedSite } from '../archive/extract.js'
 import type { ArtifactRequest, UploadedArtifact } from '../deploy/artifact.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
-import { pollUntil, PollTimeoutError } from '../poll/poll.js'
+import { lastFailureNote, pollUntil, PollTimeoutError } from '../poll/poll.js'
 import { fixedSchedule, pollSchedule } from '../poll/schedule.js'
 import { maskLink, redactLink } from '../secrets.js'
 import { checkServiceUrl } from '../settings/base-url.js'
@@ -48,6 +48,8 @@ export interface ExportOutcome {
 export interface ExportDeps {
   api: AdminApi
   signal: AbortSignal
+  /** Epoch ms at which the step's `timeout` runs out; the API client's requests end there too. */
+  deadline: number
 }
 
 /** Fresh links asked for when the store says one has expired (spec rule 2). */
@@ -77,7 +79,7 @@ export async function runExport(
   deps: ExportDeps
 ): Promise<ExportOutcome> {
   const report: ExportReport = { phases: [] }
-  const deadline = Date.now() + settings.timeoutMs
+  const deadline = deps.deadline
   // Each phase runs to its end once started (extraction and the audit take no signal): a
   // cancel is seen between phases.
   const timed = async <T>(name: ExportPhase, work: () => Promise<T>): Promise<T> => {
@@ -106,7 +108,8 @@ export async function runExport(
       const file = (report.download = await timed('download', () =>
         downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
       ))
-      core.info(`Downloaded ${file.sizeBytes} bytes to ${file.path} (sha256 ${file.sha256}).`)
+      const hash = file.sha256 ? ` (sha256 ${file.sha256})` : ''
+      core.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
       if (settings.extract) {
         const site = (report.site = await timed('extract', () =>
           extractSite(file, directory, settings)
@@ -356,6 +359,7 @@ async function downloadWithFreshLinks(
     directory,
     expectedSizeBytes: link.sizeBytes,
     idleTimeoutMs: settings.requestTimeoutMs,
+    sha256: settings.sha256,
     signal,
     onProgress: downloadProgressLog(),
     onLinkExpired: async error => {
@@ -381,8 +385,9 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
     (error instanceof DOMException && error.name === 'TimeoutError')
   if (timedOut) {
     const during = PHASE_DOING[report.phases.at(-1)?.name ?? 'render']
+    const failure = error instanceof PollTimeoutError ? lastFailureNote(error) : ''
     return new ExportFailedError(
-      `Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}. Increase \`timeout\`.${resume}`
+      `Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`
     )
   }
   if (error instanceof Error) return error

@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import { pullRequestAbsence } from '../agent/agent-status.js'
 import type { AgentReport } from '../agent/watch.js'
 import { formatDuration } from '../settings/duration.js'
 import { code, html, link, writeSummaryTable, type SummaryRow } from './summary.js'
@@ -23,15 +24,18 @@ export function setAgentOutputs(report: AgentReport): void {
   for (const [name, value] of Object.entries(agentOutputs(report))) core.setOutput(name, value)
 }
 
-/** How long the job ran: createdAt to archivedAt when archived, else to now. */
-export function agentRunMs(report: AgentReport, now = Date.now()): number | undefined {
+/**
+ * How long the job ran: createdAt to archivedAt. The spec gives no end time for a job that is
+ * not archived, and its age (createdAt to now) would pass for a run time, so none then.
+ */
+export function agentRunMs(report: AgentReport): number | undefined {
   const created = report.job?.createdAt ? Date.parse(report.job.createdAt) : NaN
-  if (!Number.isFinite(created)) return undefined
   const archived = report.job?.archivedAt ? Date.parse(report.job.archivedAt) : NaN
-  return Math.max(0, (Number.isFinite(archived) ? archived : now) - created)
+  if (!Number.isFinite(created) || !Number.isFinite(archived)) return undefined
+  return Math.max(0, archived - created)
 }
 
-export function agentSummaryRows(report: AgentReport, now = Date.now()): SummaryRow[] {
+export function agentSummaryRows(report: AgentReport): SummaryRow[] {
   const job = report.job
   const rows: SummaryRow[] = [['Job', `${code(report.jobId)} in project ${code(report.projectId)}`]]
   if (job) {
@@ -39,10 +43,10 @@ export function agentSummaryRows(report: AgentReport, now = Date.now()): Summary
     if (job.model) rows.push(['Model', html(job.model)])
     if (job.repository)
       rows.push(['Repository', `${html(job.repository)}${job.ref ? ` @ ${code(job.ref)}` : ''}`])
-    rows.push(['Pull request', job.prLink ? link(job.prLink) : 'none (no file changes)'])
+    rows.push(['Pull request', job.prLink ? link(job.prLink) : pullRequestAbsence(job)])
     if (job.archivedAt) rows.push(['Archived at', html(job.archivedAt)])
   }
-  const ran = agentRunMs(report, now)
+  const ran = agentRunMs(report)
   if (ran !== undefined) rows.push(['Job ran for', formatDuration(ran)])
   rows.push(['Action waited', formatDuration(report.waitedMs)])
   return rows

@@ -29,7 +29,7 @@ export function exportSummaryRows(report: ExportReport, now = Date.now()): Summa
   add('Bundle file', report.download && code(report.download.path))
   add('Format', report.download?.format)
   add('Size', report.download && formatBytes(report.download.sizeBytes))
-  add('SHA-256', report.download && code(report.download.sha256))
+  add('SHA-256', report.download?.sha256 && code(report.download.sha256))
   add('Extracted to', report.site && `${code(report.site.path)} (${report.site.files} files)`)
   if (report.externalHosts) {
     const hosts = [...report.externalHosts].map(([host, file]) => `${code(host)} (${code(file)})`)

@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import { markdownText, markdownUrl } from '../util/markdown.js'
 
 export type SummaryRow = [label: string, value: string]
 
@@ -15,8 +16,9 @@ export function code(text: string): string {
   return `<code>${html(text)}</code>`
 }
 
+/** A link when `href` is http(s), else the text alone. */
 export function link(href: string): string {
-  return `<a href="${html(href)}">${html(href)}</a>`
+  return markdownUrl(href) ? `<a href="${html(href)}">${html(href)}</a>` : html(href)
 }
 
 /** A heading, the error (if any) as a quote, and a two-column table. */
@@ -27,7 +29,8 @@ export async function writeSummaryTable(
 ): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return
   const summary = core.summary.addHeading(error ? `${title}: failed` : title, 2)
-  if (error) summary.addRaw(`> ${html(error.message).replace(/\n/g, '\n> ')}\n\n`)
+  // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
+  if (error) summary.addRaw(`> ${error.message.split('\n').map(markdownText).join('\n> ')}\n\n`)
   summary.addTable([
     [
       { data: 'Item', header: true },

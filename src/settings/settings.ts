@@ -49,6 +49,8 @@ export interface ExportSettings extends CommonSettings {
   /** false: stop after getting the bundle link. */
   readonly download: boolean
   readonly extract: boolean
+  /** Compute the bundle's SHA-256 while downloading (`checksum: sha256`). */
+  readonly sha256: boolean
   /** Largest total size the extracted site may reach (an archive-bomb guard). */
   readonly extractLimitBytes: number
   /** Folder for the archive (and `site/` when extracted); default: a per-job folder in tempDir. */
@@ -70,6 +72,8 @@ export interface ExportSettings extends CommonSettings {
 /** What a workflow artifact holds: the archive, the extracted site, or a Pages tarball. */
 export const ARTIFACT_CONTENTS = ['archive', 'extracted', 'pages'] as const
 export type ArtifactContent = (typeof ARTIFACT_CONTENTS)[number]
+
+export const CHECKSUMS = ['sha256', 'none'] as const
 
 export const DEPLOYMENT_KINDS = ['cloud', 'client-hosted', 'air-gapped'] as const
 export type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number]
@@ -282,6 +286,7 @@ function readExportSettings(
     wait,
     download,
     extract,
+    sha256: reader.choice('checksum', CHECKSUMS) === 'sha256',
     extractLimitBytes: reader.size('extract-limit', { min: 1024 }),
     ...(downloadDir ? { downloadDir } : {}),
     ...(artifact ? { artifact } : {}),

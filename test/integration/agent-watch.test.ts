@@ -74,7 +74,8 @@ describe('agent-watch, end to end against the emulator', () => {
     expect(run.log).toContain('Agent job job_1: active')
     expect(run.summary).toContain('<a href="https://github.com/acme/docs/pull/42">')
     expect(run.summary).toMatch(/Action waited/)
-    expect(run.summary).toMatch(/Job ran for/)
+    // Completed, not archived: the spec gives no end time, so no run time is made up.
+    expect(run.summary).not.toMatch(/Job ran for/)
     expect(emu.requests.filter(r => r.endpoint === 'agent').length).toBeGreaterThan(1)
     expectNoSecretsShown(run, [emu.apiKey])
   })
@@ -154,6 +155,56 @@ describe('agent-watch, end to end against the emulator', () => {
     const run = await watch()
     expect(run.exitCode, run.log).toBe(0)
     expect(run.outputs.status).toBe('completed')
+  })
+
+  it('says a job it saw and then lost was removed, not that the inputs are wrong', async () => {
+    const emu = await emulateJob('completed-with-pr', { activeMs: 60_000 })
+    emu.inject('agent', { kind: 'stall', ms: 0 }, { kind: 'http', status: 404 })
+    const run = await watch()
+    expectCleanFailure(
+      run,
+      'Agent job job_1 was seen (last status: active) but the API now answers 404'
+    )
+    expect(run.log).not.toContain('Check `job-id`')
+  })
+
+  it('keeps the outcome when the job summary cannot be written', async () => {
+    await emulateJob('completed-with-pr')
+    const run = await watch({}, { GITHUB_STEP_SUMMARY: '/nonexistent/summary.md' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    expect(run.log).toContain('::warning::Could not write the job summary')
+  })
+
+  it('sees a job that ends just before the timeout, in the last check', async () => {
+    // Polls at 0 s and 2 s (the first pause), then one last check a second before the 4 s
+    // timeout, which must still get its answer: the job completed at 2.5 s.
+    const emu = await emulateJob('completed-with-pr', { activeMs: 2500 })
+    // A real API takes a while to answer; the last check's answer comes after 300 ms.
+    emu.inject(
+      'agent',
+      { kind: 'stall', ms: 0 },
+      { kind: 'stall', ms: 0 },
+      { kind: 'stall', ms: 300 }
+    )
+    const run = await watch({ timeout: '4s', 'poll-interval': '10s' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    expect(emu.requests.filter(r => r.endpoint === 'agent')).toHaveLength(3)
+  })
+
+  it('names the failure that kept it from reading the job when it times out', async () => {
+    const emu = await emulateJob('completed-with-pr')
+    emu.inject(
+      'agent',
+      ...Array.from({ length: 10 }, () => ({ kind: 'http', status: 503 }) as const)
+    )
+    const run = await watch({ timeout: '2s' })
+    expectCleanFailure(
+      run,
+      'Timed out after 2s waiting for agent job job_1 (the job was never read). The last check failed:'
+    )
+    expect(run.log).toContain('503')
   })
 
   it('times out with the last status it saw', async () => {

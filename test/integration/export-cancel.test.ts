@@ -41,7 +41,12 @@ it('stops after the extraction it was cancelled in, and removes the site', async
     return true
   })
   const api = createAdminApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey })
-  const { report, error } = await runExport(settings, { api, signal: controller.signal })
+  const deadline = Date.now() + settings.timeoutMs
+  const { report, error } = await runExport(settings, {
+    api,
+    signal: controller.signal,
+    deadline
+  })
 
   expect(error).toBe(cancelled)
   expect(report.download?.sha256).toMatch(/^[0-9a-f]{64}$/)

@@ -296,6 +296,21 @@ describe('export, end to end against the emulator', () => {
     expect(ranged.map(r => r.headers.range)).toEqual(['bytes=2000-', 'bytes=2000-'])
   })
 
+  it('downloads without a SHA-256 when `checksum` is `none`', async () => {
+    const emu = await emulate()
+    const run = await exportRun({ checksum: 'none' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['bundle-sha256'] ?? '').toBe('')
+    const served = await emu.bundleFile(run.outputs['job-id'] as string)
+    const file = await readFile(run.outputs['bundle-path'] as string)
+    expect(createHash('sha256').update(file).digest('hex')).toBe(served.sha256)
+    // The emulator's store announces a checksum, as S3 does: said to go unchecked.
+    expect(run.log).toContain(
+      'The store announced a SHA-256; not checked, as `checksum` is `none`.'
+    )
+    expect(run.summary).not.toContain('SHA-256')
+  })
+
   it('resumes a download that is cut short', async () => {
     const emu = await emulate()
     emu.inject('download', { kind: 'cut', afterBytes: 2000 })

@@ -1,14 +1,23 @@
-import { describe, expect, it } from 'vitest'
-import { classifyAgentJob } from '../../src/agent/agent-status.js'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { classifyAgentJob, pullRequestAbsence } from '../../src/agent/agent-status.js'
 import type { AgentReport } from '../../src/agent/watch.js'
 import type { AgentJob } from '../../src/api/client.js'
 import {
   agentCommentBody,
+  agentCommentMarker,
   exportCommentBody,
   exportCommentMarker
 } from '../../src/comment/comment-body.js'
 import { pullRequestOf } from '../../src/comment/pr-comment.js'
-import { agentOutputs, agentRunMs, agentSummaryRows } from '../../src/outputs/agent-outputs.js'
+import {
+  agentOutputs,
+  agentRunMs,
+  agentSummaryRows,
+  writeAgentSummary
+} from '../../src/outputs/agent-outputs.js'
 
 function agentJob(fields: Partial<AgentJob>): AgentJob {
   const job = { status: 'active', ...fields }
@@ -74,7 +83,20 @@ describe('agent outputs', () => {
     const rows = Object.fromEntries(agentSummaryRows(report))
     expect(rows['Job ran for']).toBe('5m')
     expect(rows['Action waited']).toBe('42s')
-    expect(rows['Pull request']).toBe('none (no file changes)')
+    expect(rows['Pull request']).toBe('none')
+  })
+  it('gives no run time to a job that is not archived (its age is not one)', () => {
+    const active = {
+      ...report,
+      job: agentJob({ status: 'active', createdAt: '2026-01-01T00:00:00Z' })
+    }
+    expect(agentRunMs(active)).toBeUndefined()
+    expect(Object.fromEntries(agentSummaryRows(active))['Job ran for']).toBeUndefined()
+  })
+  it('says "no file changes" only of a completed job', () => {
+    expect(pullRequestAbsence(agentJob({ status: 'completed' }))).toBe('none (no file changes)')
+    expect(pullRequestAbsence(agentJob({ status: 'active' }))).toBe('none yet')
+    expect(pullRequestAbsence(agentJob({ status: 'failed' }))).toBe('none')
   })
   it('escapes what the server sent', () => {
     const odd = { ...report, job: agentJob({ status: '<b>x</b>', prLink: 'https://x/"><script>' }) }
@@ -126,5 +148,55 @@ describe('comments', () => {
     }
     expect(agentCommentBody(done, undefined)).toContain('https://github.com/acme/docs/pull/42')
     expect(agentCommentBody(report, new Error('Agent job job_1 failed: boom'))).toContain('failed')
+  })
+  it('keeps one comment per agent job', () => {
+    expect(agentCommentMarker('proj_1', 'job_a')).not.toBe(agentCommentMarker('proj_1', 'job_b'))
+  })
+  it('shows what the server sent as text: no image, no disguised link, no mention', () => {
+    const hostile = {
+      ...report,
+      job: agentJob({
+        status: '<img src=https://evil.example/x>',
+        prLink: '[safe](https://evil.example/phish)'
+      })
+    }
+    const reason = 'Agent job job_1 failed: ![t](https://evil.example/t.png) | cc @acme/admins'
+    const body = agentCommentBody(hostile, new Error(reason))
+    expect(body).not.toContain('<img')
+    expect(body).not.toContain('![t](')
+    expect(body).not.toContain('[safe](')
+    expect(body).not.toContain('@acme')
+    expect(body).toContain('@\u200bacme/admins')
+    // Every table row still has its two cells.
+    for (const row of body
+      .split('\n')
+      .filter(line => line.startsWith('| ') && !line.startsWith('| |')))
+      expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(4)
+    const linked = {
+      ...report,
+      job: agentJob({ status: 'completed', prLink: 'https://github.com/a/b/pull/1' })
+    }
+    expect(agentCommentBody(linked, undefined)).toContain(
+      '| Pull request | https://github.com/a/b/pull/1 |'
+    )
+  })
+  it('escapes the Markdown of the error quoted in the job summary', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'summary-test-'))
+    const file = join(folder, 'summary.md')
+    await writeFile(file, '')
+    vi.stubEnv('GITHUB_STEP_SUMMARY', file)
+    try {
+      await writeAgentSummary(
+        report,
+        new Error('failed: ![pixel](https://evil.example/p.png)\n[Fix](https://evil.example)')
+      )
+      const summary = await readFile(file, 'utf8')
+      expect(summary).not.toContain('![pixel](')
+      expect(summary).not.toContain('[Fix](')
+      expect(summary).toContain('> failed: \\!\\[pixel\\]')
+    } finally {
+      vi.unstubAllEnvs()
+      await rm(folder, { recursive: true, force: true })
+    }
   })
 })

@@ -8,12 +8,12 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DownloadError } from '../../src/download/errors.js'
-import { HashingFileSink, writeAt } from '../../src/download/sink.js'
+import { BundleFileSink, writeAt } from '../../src/download/sink.js'
 import { discarded } from '../../src/util/young-garbage.js'
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
-describe('HashingFileSink', () => {
+describe('BundleFileSink', () => {
   let dir: string
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sink-'))
@@ -32,7 +32,7 @@ describe('HashingFileSink', () => {
       chunks.push(bytes.subarray(at, at + size))
       at += size
     }
-    const sink = await HashingFileSink.create(join(dir, 'bundle.part'))
+    const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
     const reported: number[] = []
     await pipeline(
       Readable.from(chunks),
@@ -47,7 +47,7 @@ describe('HashingFileSink', () => {
   it('adopts bytes other writers put after its own, reading them back for the hash', async () => {
     const bytes = randomBytes(2 * 1024 * 1024 + 99)
     const split = 700_001
-    const sink = await HashingFileSink.create(join(dir, 'bundle.part'))
+    const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
     await writeAt(sink.handle, bytes.subarray(split), split) // a tail helper's share
     sink.append(bytes.subarray(0, split))
     await sink.adopt(bytes.length)
@@ -55,15 +55,28 @@ describe('HashingFileSink', () => {
     expect(await sink.finish()).toBe(sha256(bytes))
   })
 
+  it('only writes, and adopts without reading back, when no hash is wanted', async () => {
+    const bytes = randomBytes(1024 * 1024 + 7)
+    const split = 300_001
+    const path = join(dir, 'bundle.part')
+    const sink = await BundleFileSink.create(path, { sha256: false })
+    await writeAt(sink.handle, bytes.subarray(split), split)
+    sink.append(bytes.subarray(0, split))
+    await sink.adopt(bytes.length)
+    expect(sink.bytesWritten).toBe(bytes.length)
+    expect(await sink.finish()).toBeUndefined()
+    expect((await readFile(path)).equals(bytes)).toBe(true)
+  })
+
   it('fails to adopt bytes that are not there', async () => {
-    const sink = await HashingFileSink.create(join(dir, 'bundle.part'))
+    const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
     sink.append(Buffer.from('abc'))
     await expect(sink.adopt(10)).rejects.toThrow('the file ends at 3, before 10')
     await sink.close()
   })
 
   it('starts over after restart(): the file and the hash hold only the new bytes', async () => {
-    const sink = await HashingFileSink.create(join(dir, 'bundle.part'))
+    const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
     sink.append(randomBytes(50_000))
     await sink.restart()
     expect(sink.bytesWritten).toBe(0)
@@ -76,7 +89,7 @@ describe('HashingFileSink', () => {
   it.runIf(existsSync('/dev/full'))(
     'turns a full disk into a final DownloadError that names the path',
     async () => {
-      const sink = await HashingFileSink.create('/dev/full')
+      const sink = await BundleFileSink.create('/dev/full')
       const error = await pipeline(Readable.from([Buffer.alloc(1000)]), sink.writable()).catch(
         (e: unknown) => e
       )
@@ -93,7 +106,7 @@ describe('HashingFileSink', () => {
   it('leaves a file that already exists emptied first', async () => {
     const path = join(dir, 'bundle.part')
     await writeFile(path, 'stale bytes from an earlier run')
-    const sink = await HashingFileSink.create(path)
+    const sink = await BundleFileSink.create(path)
     sink.append(Buffer.from('new'))
     await sink.finish()
     expect(await readFile(path, 'utf8')).toBe('new')

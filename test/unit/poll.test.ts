@@ -95,15 +95,45 @@ describe('pollUntil', () => {
     expect(checkTimes).toEqual([0])
   })
 
-  it('makes a last check at the deadline, then times out', async () => {
+  it('makes a last check shortly before the deadline, then times out', async () => {
     const pending = { done: false } as const
     const { promise, checkTimes } = scripted<string>([pending, pending, pending, pending], {
-      deadline: Date.now() + 2500
+      deadline: Date.now() + 3500,
+      lastCheckLeadMs: 1000
     })
     const settled = expect(promise).rejects.toBeInstanceOf(PollTimeoutError)
     await vi.advanceTimersByTimeAsync(5000)
     await settled
+    // The last check leaves a second for its request before the step's deadline cuts it off.
     expect(checkTimes).toEqual([0, 1000, 2000, 2500])
+  })
+
+  it('times out, naming the failure, when the last check fails as time runs out', async () => {
+    const onTransientError = vi.fn()
+    const { promise, checkTimes } = scripted<string>(
+      [{ done: false }, new Transient(), new Transient()],
+      { deadline: Date.now() + 2500, lastCheckLeadMs: 500, onTransientError }
+    )
+    const settled = promise.catch(error => error)
+    await vi.advanceTimersByTimeAsync(5000)
+    const error = await settled
+    expect(error).toBeInstanceOf(PollTimeoutError)
+    expect((error as PollTimeoutError).lastError).toBeInstanceOf(Transient)
+    expect(checkTimes).toEqual([0, 1000, 2000])
+    // The failure at 1 s is told (a wait follows); the one that ends the poll is in the error.
+    expect(onTransientError).toHaveBeenCalledTimes(1)
+  })
+
+  it('tells of a wait no longer than the time left', async () => {
+    const waits: number[] = []
+    const { promise } = scripted<string>([new Transient(3_600_000), { done: true, value: 'ok' }], {
+      deadline: Date.now() + 10_000,
+      lastCheckLeadMs: 1000,
+      onTransientError: (_error, _count, retryInMs) => waits.push(retryInMs)
+    })
+    await vi.advanceTimersByTimeAsync(10_000)
+    await expect(promise).resolves.toBe('ok')
+    expect(waits).toEqual([9000])
   })
 
   it('stops at once when cancelled', async () => {

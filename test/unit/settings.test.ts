@@ -178,6 +178,7 @@ describe('readSettings', () => {
     ],
     [{ 'base-url': 'https://api.example.com/#x' }, 'has a query or fragment'],
     [{ wait: 'yes' }, 'Input `wait` is `yes`: expected `true` or `false`.'],
+    [{ checksum: 'md5' }, 'Input `checksum` is `md5`: expected one of `sha256`, `none`.'],
     [{ extract: 'true', download: 'false' }, 'Input `extract: true` needs `download: true`'],
     [{ domain: 'https://docs.example.com/guide' }, 'has a path (/guide)']
   ])('names the bad input: %j', (bad, message) => {

@@ -1,0 +1,33 @@
+/*
+ * Text from the server (a status, a failure reason, a link) goes into Markdown that GitHub
+ * renders for people: a pull-request comment, the quoted error of a job summary. Escaped here,
+ * it shows as written: no image that calls out, no disguised link, no @team notified.
+ */
+
+/** Markdown that renders `text` literally, on one line (safe in a table cell). */
+export function markdownText(text: string): string {
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/[\\`*_{}[\]()#+!|~]/g, '\\$&')
+      // A zero-width space after @ keeps GitHub from notifying a user or team.
+      .replace(/@/g, '@\u200b')
+  )
+}
+
+/** `href` when it is an http(s) URL, made safe for Markdown; undefined otherwise. */
+export function markdownUrl(href: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(href.trim())
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+  // URL.href percent-encodes spaces, quotes and angle brackets; these would end a table cell or link.
+  return url.href.replace(/\|/g, '%7C').replace(/\(/g, '%28').replace(/\)/g, '%29')
+}
