@@ -7,6 +7,9 @@ import { LinkExpiredError } from '../../src/download/errors.js'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
 import { freshLink } from '../support/assertions.js'
 
+/** S3's body for a presigned link past its expiry. */
+const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+
 /** The downloader itself against the emulator's object store, over real sockets. */
 describe('downloadBundle', () => {
   let emu: Emulator | undefined
@@ -80,7 +83,6 @@ describe('downloadBundle', () => {
 
   it('stops at an expired link on a tail chunk, for the caller to ask for a fresh one', async () => {
     const { url } = await linkFrom(throttled)
-    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
     ;(emu as Emulator).inject(
       'download',
       { kind: 'stall', ms: 0 },
@@ -102,7 +104,6 @@ describe('downloadBundle', () => {
 
   it('goes on from the bytes on disk with a fresh link when the link expires mid-way', async () => {
     const { url, jobId } = await linkFrom({})
-    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
     ;(emu as Emulator).inject(
       'download',
       { kind: 'cut', afterBytes: 2000 },
@@ -129,7 +130,6 @@ describe('downloadBundle', () => {
     const { url, jobId } = await linkFrom({
       storage: { ...throttled.storage, padBytes: 96 * 1024 * 1024 }
     })
-    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
     ;(emu as Emulator).inject(
       'download',
       { kind: 'stall', ms: 0 },
@@ -156,7 +156,6 @@ describe('downloadBundle', () => {
 
   it('gives up when the caller has no fresh link to offer', async () => {
     const { url } = await linkFrom({})
-    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
     ;(emu as Emulator).inject('download', { kind: 'http', status: 403, body: expired })
     await expect(
       downloadBundle({ url, directory: folder, onLinkExpired: async () => undefined })

@@ -14,6 +14,13 @@ import {
   warningsOf
 } from '../support/assertions.js'
 
+/** S3's answer to a presigned link past its expiry. */
+const LINK_EXPIRED = {
+  kind: 'http',
+  status: 403,
+  body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+} as const
+
 const FAST = { queuedMs: 100, runningMs: 500 }
 let emulator: Emulator | undefined
 let runs: ActionRun[] = []
@@ -264,11 +271,7 @@ describe('export, end to end against the emulator', () => {
 
   it('asks for a fresh link when the store says the link expired', async () => {
     const emu = await emulate()
-    emu.inject('download', {
-      kind: 'http',
-      status: 403,
-      body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
-    })
+    emu.inject('download', LINK_EXPIRED)
     const run = await exportRun()
     expect(run.exitCode, run.log).toBe(0)
     expect(count(emu, 'bundle')).toBe(2)
@@ -277,15 +280,7 @@ describe('export, end to end against the emulator', () => {
 
   it('goes on from where it stopped with a fresh link when the link expires mid-download', async () => {
     const emu = await emulate()
-    emu.inject(
-      'download',
-      { kind: 'cut', afterBytes: 2000 },
-      {
-        kind: 'http',
-        status: 403,
-        body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
-      }
-    )
+    emu.inject('download', { kind: 'cut', afterBytes: 2000 }, LINK_EXPIRED)
     const run = await exportRun()
     expect(run.exitCode, run.log).toBe(0)
     expect(count(emu, 'bundle')).toBe(2)
