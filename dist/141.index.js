@@ -14,10 +14,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: walkExtracted
 
-// EXTERNAL MODULE: ./node_modules/@actions/tool-cache/lib/tool-cache.js + 2 modules
-var tool_cache = __webpack_require__(59805);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./src/util/cleanup.ts
+var cleanup = __webpack_require__(4532);
+// EXTERNAL MODULE: ./src/util/untrusted.ts
+var untrusted = __webpack_require__(19630);
 // EXTERNAL MODULE: ./src/util/walk.ts
 var walk = __webpack_require__(55215);
 // EXTERNAL MODULE: external "node:path"
@@ -30,6 +34,16 @@ var yauzl = __webpack_require__(20663);
 
 
 
+
+/** A name from the archive, in a message: one clean line, in backticks. */
+function quoted(name) {
+    return `\`${(0,untrusted/* untrusted */.bp)(name ?? '', 120)}\``;
+}
+/**
+ * Characters no site path needs, which would let a name steer what prints it (the runner reads
+ * commands from whole lines; tar and unzip print names): controls, line breaks, format marks.
+ */
+const UNSEEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 class UnsafeArchiveError extends Error {
     constructor(message) {
         super(message);
@@ -42,21 +56,23 @@ class UnsafeArchiveError extends Error {
  */
 function entryProblem(entry) {
     const name = entry.name.replace(/\\/g, '/');
+    if (UNSEEN_IN_NAME.test(entry.name) || UNSEEN_IN_NAME.test(entry.linkTarget ?? ''))
+        return `${quoted(entry.name)} holds a control character, a line break or an invisible format character`;
     if (name.startsWith('/') || /^[a-z]:/i.test(name))
-        return `\`${entry.name}\` has an absolute path`;
+        return `${quoted(entry.name)} has an absolute path`;
     if (escapes(name))
-        return `\`${entry.name}\` points outside the extraction folder`;
+        return `${quoted(entry.name)} points outside the extraction folder`;
     if (entry.type === 'other')
-        return `\`${entry.name}\` is a device, FIFO or other special file`;
+        return `${quoted(entry.name)} is a device, FIFO or other special file`;
     if (entry.type === 'symlink' || entry.type === 'hardlink') {
         const target = (entry.linkTarget ?? '').replace(/\\/g, '/');
         if (target.startsWith('/') || /^[a-z]:/i.test(target)) {
-            return `link \`${entry.name}\` → \`${entry.linkTarget}\` targets an absolute path`;
+            return `link ${quoted(entry.name)} → ${quoted(entry.linkTarget)} targets an absolute path`;
         }
         // Symlinks resolve from their own folder, hard links from the archive root.
         const resolved = entry.type === 'symlink' ? external_node_path_.posix.join(external_node_path_.posix.dirname(name), target) : target;
         if (escapes(resolved))
-            return `link \`${entry.name}\` → \`${entry.linkTarget}\` points outside the extraction folder`;
+            return `link ${quoted(entry.name)} → ${quoted(entry.linkTarget)} points outside the extraction folder`;
     }
     return undefined;
 }
@@ -84,7 +100,7 @@ function linkChainProblem(names, links) {
         for (let depth = 1; depth < parts.length; depth += 1) {
             const folder = parts.slice(0, depth).join('/');
             if (symlinks.has(folder))
-                return `\`${name}\` lies under the link \`${folder}\``;
+                return `${quoted(name)} lies under the link ${quoted(folder)}`;
         }
     }
     for (const [name, { type, target }] of links) {
@@ -100,7 +116,7 @@ function linkChainProblem(names, links) {
                 walked.push(part);
             const path = walked.join('/');
             if (part !== '..' && symlinks.has(path))
-                return `link \`${name}\` → \`${target}\` goes through the link \`${path}\``;
+                return `link ${quoted(name)} → ${quoted(target)} goes through the link ${quoted(path)}`;
         }
     }
     return undefined;
@@ -108,7 +124,7 @@ function linkChainProblem(names, links) {
 /**
  * Reads every header of the archive and throws UnsafeArchiveError at the first unsafe entry
  * or when the limits are passed. This runs before extraction because the system `tar` and
- * `unzip` that @actions/tool-cache drives would otherwise have written the file already.
+ * `unzip` the extraction drives would otherwise have written the file already.
  */
 async function inspectArchive(file, format, limits) {
     let totalBytes = 0;
@@ -184,10 +200,10 @@ function tarType(type) {
 function zipError(error) {
     const name = /^(?:invalid relative path|absolute path): (.*)$/.exec(error?.message ?? '')?.[1];
     if (name !== undefined) {
-        const problem = entryProblem({ name, type: 'file', sizeBytes: 0 }) ?? `\`${name}\` has an unsafe name`;
+        const problem = entryProblem({ name, type: 'file', sizeBytes: 0 }) ?? `${quoted(name)} has an unsafe name`;
         return new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`);
     }
-    return new UnsafeArchiveError(`The bundle is not a readable zip: ${error?.message}.`);
+    return new UnsafeArchiveError(`The bundle is not a readable zip: ${(0,untrusted/* untrusted */.bp)(error?.message ?? 'unknown error')}.`);
 }
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
@@ -240,7 +256,7 @@ function forEachZipEntry(file, visit) {
                             chunks.push(chunk);
                     });
                     stream.on('error', error => fail(/bytes in the stream/.test(error.message)
-                        ? new UnsafeArchiveError(`The bundle is unsafe to extract: \`${info.name}\` does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`)
+                        ? new UnsafeArchiveError(`The bundle is unsafe to extract: ${quoted(info.name)} does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`)
                         : zipError(error)));
                     stream.on('end', () => {
                         const linkTarget = Buffer.concat(chunks).toString('utf8');
@@ -261,12 +277,14 @@ function forEachZipEntry(file, visit) {
 
 
 
+
+
 const DEFAULT_LIMITS = {
     maxTotalBytes: 20 * 1024 ** 3,
     maxEntries: 500_000
 };
 /**
- * Extracts the bundle into `destination` (emptied first) with @actions/tool-cache, after
+ * Extracts the bundle into `destination` (emptied first) with the system's tar or unzip, after
  * checking every entry, and checks the result again: nothing outside, no link leading out.
  */
 async function extractBundle(file, format, destination, limits = DEFAULT_LIMITS) {
@@ -274,17 +292,52 @@ async function extractBundle(file, format, destination, limits = DEFAULT_LIMITS)
     await (0,promises_.rm)(destination, { recursive: true, force: true });
     await (0,promises_.mkdir)(destination, { recursive: true });
     try {
-        if (format === 'zip')
-            await tool_cache/* extractZip */.JE(file, destination);
-        else
-            await tool_cache/* extractTar */.nN(file, destination, format === 'tar.gz' ? 'xz' : 'x');
+        await runExtractor(file, format, destination);
         const found = await walkExtracted(destination, limits);
         return { path: destination, files: found.files, totalBytes: found.totalBytes };
     }
     catch (error) {
-        await (0,promises_.rm)(destination, { recursive: true, force: true });
+        await (0,cleanup/* cleanUpAfterFailure */.P)(`the partly extracted site ${destination}`, () => (0,promises_.rm)(destination, { recursive: true, force: true }));
         throw error;
     }
+}
+/** Longest tail of the extractor's error output quoted in a failure. */
+const STDERR_QUOTE_CHARS = 300;
+/**
+ * Runs the system's tar or unzip, as a runner has them, with their output captured: what
+ * they print names archive entries, which must not reach the log unguarded (and a busy
+ * extraction is no reading for a person). On failure, their last words are in the error.
+ */
+async function runExtractor(file, format, destination) {
+    const windows = process.platform === 'win32';
+    const [command, args] = format === 'zip' && !windows
+        ? ['unzip', ['-o', '-q', file, '-d', destination]]
+        : [
+            'tar',
+            [
+                format === 'tar.gz' ? '-xzf' : '-xf',
+                file,
+                '-C',
+                destination,
+                // GNU tar: no noise about bsdtar's headers, and replace over what is there.
+                ...((await isGnuTar()) ? ['--warning=no-unknown-keyword', '--overwrite'] : [])
+            ]
+        ];
+    const failure = await new Promise(resolve => {
+        (0,external_node_child_process_.execFile)(command, args, { maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) => resolve(error ? { code: error.code, stderr: String(stderr) } : undefined));
+    });
+    if (!failure)
+        return;
+    if (failure.code === 'ENOENT') {
+        throw new UnsafeArchiveError(`Extracting the bundle needs \`${command}\`, which is not installed on this runner: install it (e.g. \`apt-get install -y ${command}\`), or set \`extract: false\`.`);
+    }
+    const said = (0,untrusted/* untrusted */.bp)(failure.stderr.trim().slice(-STDERR_QUOTE_CHARS), STDERR_QUOTE_CHARS);
+    throw new UnsafeArchiveError(`Extracting the bundle ${file} with ${command} failed (exit code ${String(failure.code)})${said ? `: ${said}` : ''}. The archive may be damaged, or use a feature ${command} cannot read; set \`extract: false\` to keep the file as downloaded.`);
+}
+let gnuTar;
+function isGnuTar() {
+    gnuTar ??= new Promise(resolve => (0,external_node_child_process_.execFile)('tar', ['--version'], (error, stdout) => resolve(!error && String(stdout).toUpperCase().includes('GNU TAR'))));
+    return gnuTar;
 }
 /** Second line of defence: measure what landed and follow every symlink to its end. */
 async function walkExtracted(root, limits) {
@@ -295,7 +348,7 @@ async function walkExtracted(root, limits) {
         if (entry.isSymbolicLink()) {
             const problem = await linkProblem(path, realRoot);
             if (problem)
-                throw new UnsafeArchiveError(`The bundle is unsafe: link \`${(0,external_node_path_.relative)(root, path)}\` ${problem}.`);
+                throw new UnsafeArchiveError(`The bundle is unsafe: link ${quoted((0,external_node_path_.relative)(root, path))} ${problem}.`);
             continue;
         }
         files += 1;

@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   uploadBundleArtifact: () => (/* binding */ uploadBundleArtifact)
 /* harmony export */ });
 /* unused harmony exports ArtifactError, pagesTarball, listFiles */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25625);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
@@ -40,7 +40,7 @@ async function uploadBundleArtifact(request, env = process.env) {
     if (response.id === undefined)
         throw new ArtifactError(`The artifact service did not create artifact \`${request.name}\`.`);
     const url = artifactUrl(env, response.id);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Uploaded artifact ${request.name} (id ${response.id}${response.size ? `, ${response.size} bytes` : ''}).`);
+    _log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .Rm.info(`Uploaded artifact ${request.name} (id ${response.id}${response.size ? `, ${response.size} bytes` : ''}).`);
     return {
         name: request.name,
         id: response.id,

@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import { watchAgentJob } from './agent/watch.js'
 import { createAdminApi, type AdminApi } from './api/client.js'
 import {
@@ -8,6 +7,7 @@ import {
   exportCommentMarker
 } from './comment/comment-body.js'
 import { runExport } from './export/export.js'
+import { log } from './log.js'
 import { setAgentOutputs, writeAgentSummary } from './outputs/agent-outputs.js'
 import { setExportOutputs } from './outputs/export-outputs.js'
 import { writeExportSummary } from './outputs/export-summary.js'
@@ -39,8 +39,8 @@ export async function run(): Promise<void> {
     if (settings.mode === 'export') await exportMode(settings, controller.signal)
     else await agentWatchMode(settings, controller.signal)
   } catch (error) {
-    core.setFailed(error instanceof Error ? error.message : String(error))
-    if (error instanceof Error && error.stack) core.debug(error.stack)
+    log.fail(error instanceof Error ? error.message : String(error))
+    if (error instanceof Error && error.stack) log.debug(error.stack)
   } finally {
     process.off('SIGINT', cancel)
     process.off('SIGTERM', cancel)
@@ -94,7 +94,7 @@ async function besideOutcome(what: string, work: () => Promise<void>): Promise<v
   try {
     await work()
   } catch (error) {
-    core.warning(
+    log.warning(
       `Could not write ${what}: ${error instanceof Error ? error.message : String(error)}`
     )
   }

@@ -1,4 +1,5 @@
 import type { AgentJob } from '../api/client.js'
+import { untrusted } from '../util/untrusted.js'
 
 export const KNOWN_AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
 
@@ -23,7 +24,7 @@ export function classifyAgentJob(job: AgentJob): AgentVerdict {
 function failureReason(job: AgentJob): string | undefined {
   for (const key of ['error', 'message', 'failureReason', 'reason']) {
     const value = job.raw[key]
-    if (typeof value === 'string' && value.trim()) return value.trim()
+    if (typeof value === 'string' && value.trim()) return untrusted(value)
   }
   return undefined
 }

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { log } from '../log.js'
 import type { AdminApi, AgentJob } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import { pollMayContinue } from '../api/retry-policy.js'
@@ -57,7 +57,7 @@ export async function watchAgentJob(
       isTransient: pollMayContinue,
       retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
       onTransientError: (error, consecutive, retryInMs) =>
-        core.warning(
+        log.warning(
           `Agent job poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
         ),
       check: async () => {
@@ -85,7 +85,7 @@ export async function watchAgentJob(
           }
           if (!notFoundLogged) {
             notFoundLogged = true
-            core.info(
+            log.info(
               `Agent job ${jobId} is not visible yet; retrying for up to ${formatDuration(graceMs)}.`
             )
           }
@@ -94,12 +94,12 @@ export async function watchAgentJob(
         report.job = job
         if (job.status !== lastStatus) {
           lastStatus = job.status
-          core.info(`Agent job ${jobId}: ${job.status}`)
+          log.info(`Agent job ${jobId}: ${job.status}`)
         }
         const verdict = classifyAgentJob(job)
         if (verdict.kind === 'pending' && !verdict.known && !unfamiliar.has(job.status)) {
           unfamiliar.add(job.status)
-          core.info(
+          log.info(
             `Status "${job.status}" is not among the documented ones; waiting for completed, archived or failed.`
           )
         }
@@ -125,19 +125,19 @@ function judge(job: AgentJob, settings: AgentWatchSettings): void {
     )
   }
   if (verdict.kind === 'archived') {
-    core.info(
+    log.info(
       `Agent job ${id} is archived${job.archivedAt ? ` (archived at ${job.archivedAt})` : ''}.`
     )
     return
   }
   if (verdict.kind === 'completed' && verdict.prLink) {
-    core.info(`Agent job ${id} completed and opened ${verdict.prLink}`)
+    log.info(`Agent job ${id} completed and opened ${verdict.prLink}`)
     return
   }
   const noChanges = `Agent job ${id} completed without file changes, so no pull request was opened.`
   if (settings.requirePr)
     throw new AgentJobError(`${noChanges} \`require-pr: true\` makes this a failure.`)
-  core.notice(noChanges)
+  log.notice(noChanges)
 }
 
 function explain(error: unknown, report: AgentReport, settings: AgentWatchSettings): Error {

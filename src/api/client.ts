@@ -1,11 +1,13 @@
-import * as core from '@actions/core'
+import { log } from '../log.js'
 import { request, type Dispatcher } from 'undici'
 import { createIdleBoundAgent } from '../util/http-agent.js'
 import type { z } from 'zod'
 import pRetry from 'p-retry'
 import { sleep } from '../poll/sleep.js'
 import { formatDuration } from '../settings/duration.js'
-import { snippet } from '../util/text.js'
+import { Secrets } from '../secrets.js'
+import { describeNetworkError, errorCode } from '../util/network-error.js'
+import { httpUrl, untrusted } from '../util/untrusted.js'
 import { backoffDelayMs } from '../retry.js'
 import { ApiError, type Operation } from './errors.js'
 import { mayRetry } from './retry-policy.js'
@@ -124,15 +126,17 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     'user-agent': options.userAgent ?? 'mintlify-admin-action'
   }
 
-  /** A proxy may echo our Authorization header back: never quote the key from a server. */
-  const scrub = (text: string): string => text.split(options.apiKey).join('***')
+  /** A proxy may echo our Authorization header back, in any escaped form: never quote the key. */
+  const key = new Secrets()
+  key.add(options.apiKey, 'credential')
+  const scrub = (text: string): string => key.scrub(text)
 
   async function callOnce<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<Answer<S>> {
     const { method, path, operation, schema, body, signal } = apiCall
     const requestLine = `${method} ${path}`
     const fail = (
       details: Omit<ConstructorParameters<typeof ApiError>[0], 'operation' | 'request'>
-    ) => new ApiError({ ...details, operation, request: requestLine })
+    ) => new ApiError({ ...details, operation, request: requestLine, host: options.baseUrl.host })
     // The idle timeouts bound each silence, not a whole answer: a server that trickles bytes
     // would otherwise hold the step past its `timeout`.
     const stepTimeout = Number.isFinite(deadline)
@@ -172,7 +176,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       }
       throw requestFailure(error)
     }
-    core.debug(`${requestLine} → ${response.statusCode} in ${Date.now() - started}ms`)
+    log.debug(`${requestLine} → ${response.statusCode} in ${Date.now() - started}ms`)
 
     const parsed = parseJson(text)
     const requestId =
@@ -181,7 +185,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       throw fail({
         kind: 'http',
         status: response.statusCode,
-        serverMessage: serverMessageOf(parsed, text, response.headers),
+        serverMessage: serverMessageOf(parsed, text, response.headers, scrub),
         retryAfterMs: parseRetryAfter(firstHeader(response.headers, 'retry-after')),
         requestId
       })
@@ -191,7 +195,8 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         kind: 'invalid-response',
         status: response.statusCode,
         requestId,
-        cause: text.trim() === '' ? 'the body is empty' : `the body is not JSON (${snippet(text)})`
+        cause:
+          text.trim() === '' ? 'the body is empty' : `the body is not JSON (${untrusted(text)})`
       })
     }
     const result = schema.safeParse(parsed.value, { reportInput: true })
@@ -222,7 +227,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         const delayMs = retryDelayMs(error, attemptNumber)
         if (Date.now() + delayMs >= deadline) return
         retrying = true
-        core.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`)
+        log.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`)
         await sleep(delayMs, signal)
       },
       shouldRetry: () => retrying
@@ -284,7 +289,8 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         repository: data.source?.repository ?? undefined,
         ref: data.source?.ref ?? undefined,
         model: data.model ?? undefined,
-        prLink: data.prLink ?? undefined,
+        // Only a web link is a link: other text here is not shown as one, nor output.
+        prLink: data.prLink ? httpUrl(data.prLink) : undefined,
         createdAt: data.createdAt ?? undefined,
         archivedAt: data.archivedAt ?? undefined,
         raw: body as Record<string, unknown>
@@ -349,12 +355,17 @@ function parseJson(text: string): Parsed {
   }
 }
 
-/** The server's own explanation: `{"error": …}` or `{"message": …}`, else a short text snippet. */
+/**
+ * The server's own explanation: `{"error": …}` or `{"message": …}`, else the start of the
+ * text, as one clean line; scrubbed again once parsed, as JSON escapes may have hidden the key.
+ */
 function serverMessageOf(
   parsed: Parsed,
   text: string,
-  headers: Dispatcher.ResponseData['headers']
+  headers: Dispatcher.ResponseData['headers'],
+  scrub: (text: string) => string
 ): string | undefined {
+  const snippet = (said: string) => untrusted(scrub(said))
   if (parsed.ok && parsed.value && typeof parsed.value === 'object') {
     const body = parsed.value as Record<string, unknown>
     for (const key of ['error', 'message']) {
@@ -370,13 +381,15 @@ function serverMessageOf(
     }
   }
   const type = firstHeader(headers, 'content-type') ?? ''
-  if (type.includes('html'))
-    return `an HTML page${htmlTitle(text) ? ` titled "${htmlTitle(text)}"` : ''} instead of JSON`
+  if (type.includes('html')) {
+    const title = htmlTitle(text)
+    return `an HTML page${title ? ` titled "${snippet(title)}"` : ''} instead of JSON`
+  }
   return text.trim() ? snippet(text) : undefined
 }
 
 function htmlTitle(html: string): string | undefined {
-  return /<title[^>]*>([^<]{1,120})<\/title>/i.exec(html)?.[1]?.trim()
+  return /<title[^>]*>([^<]{1,400})<\/title>/i.exec(html)?.[1]?.trim()
 }
 
 function firstHeader(
@@ -403,25 +416,18 @@ async function readLimited(body: AsyncIterable<Buffer>, limit: number): Promise<
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** Socket-level failures worth a plain word in messages. */
-const SILENCE_CAUSES: Record<string, string> = {
-  UND_ERR_HEADERS_TIMEOUT: 'no response headers in time',
-  UND_ERR_BODY_TIMEOUT: 'the response body stalled'
-}
-
-/** Maps undici and socket errors to our failure kinds. */
+/** Maps undici and socket errors to our failure kinds, with the cause in words. */
 export function classifyRequestError(error: unknown): {
   kind: 'network' | 'timeout' | 'aborted'
   cause: string
   code?: string
 } {
-  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } }
-  const code = err?.code ?? err?.cause?.code
-  if (err?.name === 'AbortError' || code === 'UND_ERR_ABORTED')
+  const name = (error as { name?: string } | undefined)?.name
+  const code = errorCode(error)
+  if (name === 'AbortError' || code === 'UND_ERR_ABORTED')
     return { kind: 'aborted', cause: 'cancelled', code }
-  const silence = code ? SILENCE_CAUSES[code] : undefined
-  if (silence) return { kind: 'timeout', cause: silence, code }
-  if (code === 'UND_ERR_CONNECT_TIMEOUT')
-    return { kind: 'network', cause: 'connecting timed out', code }
-  return { kind: 'network', cause: code ?? err?.message ?? String(error), code }
+  const cause = describeNetworkError(error)
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+    return { kind: 'timeout', cause, code }
+  return { kind: 'network', cause, code }
 }

@@ -15,6 +15,8 @@ export interface ApiErrorDetails {
   operation: Operation
   /** Method and path, e.g. `GET /v1/static-export/jobs/se_1`. */
   request: string
+  /** Host (and port) of the Admin API, named when it could not be reached. */
+  host?: string
   status?: number
   /** The server's own words (`error` or `message` of the body), already cut to a sane length. */
   serverMessage?: string
@@ -59,7 +61,7 @@ export function describeFailure(d: ApiErrorDetails): string {
   const head = `${d.request} failed`
   switch (d.kind) {
     case 'network':
-      return `${head}: could not reach the Admin API (${d.cause ?? 'connection failed'}). Check \`base-url\` and that the runner can reach it.`
+      return `${head}: could not reach the Admin API${d.host ? ` at ${d.host}` : ''} (${d.cause ?? 'connection failed'}). Check \`base-url\`, and that the runner can reach that host (a proxy in HTTPS_PROXY, a firewall).`
     case 'timeout':
       return `${head}: the Admin API did not answer in time (${d.cause ?? 'timeout'}).`
     case 'aborted':

@@ -1,9 +1,12 @@
 import { z } from 'zod'
+import { ID_PATTERN, untrusted } from '../util/untrusted.js'
 
 /*
  * Runtime shapes of the Admin API answers. Only the fields the action needs are required;
  * extra fields are accepted, and fields the spec leaves untyped (`progress`, `pageCount`,
  * `expiresAt`) are read loosely and dropped when unusable rather than failing the step.
+ * Every text is made safe to quote here, once, as it enters (`untrusted()`); ids must match
+ * the one id pattern, as they become folder names and URL path segments.
  */
 
 /** A number, or a numeric string; anything else is treated as absent. */
@@ -15,12 +18,21 @@ const looseNumber = z
   .optional()
   .catch(undefined)
 
-const looseText = z.string().nullish().catch(undefined)
-const timestamp = z.union([z.string(), z.number()]).nullish().catch(undefined)
+/** Server text, as one clean line. */
+const text = (max?: number) => z.string().transform(value => untrusted(value, max))
+const looseText = text().nullish().catch(undefined)
+const timestamp = z
+  .union([text(64), z.number()])
+  .nullish()
+  .catch(undefined)
+const status = text(64).pipe(z.string().min(1))
+const id = z.string().regex(ID_PATTERN, {
+  error: 'is not an id (letters, digits, `_`, `-` or `.`, beginning with a letter or digit)'
+})
 
 export const exportJobBody = z.looseObject({
-  jobId: z.string().min(1).optional().catch(undefined),
-  status: z.string().min(1),
+  jobId: id.optional().catch(undefined),
+  status,
   progress: looseNumber,
   pageCount: looseNumber,
   error: looseText,
@@ -32,8 +44,8 @@ export const exportJobBody = z.looseObject({
 
 /** The spec shows only `jobId` here: a missing or unusable status must not lose the new job. */
 export const startExportBody = exportJobBody.extend({
-  jobId: z.string().min(1),
-  status: z.string().min(1).optional().catch(undefined)
+  jobId: id,
+  status: status.optional().catch(undefined)
 })
 
 export const bundleBody = z.looseObject({
@@ -43,8 +55,8 @@ export const bundleBody = z.looseObject({
 })
 
 export const agentJobBody = z.looseObject({
-  id: z.string().optional().catch(undefined),
-  status: z.string().min(1),
+  id: text(128).optional().catch(undefined),
+  status,
   source: z.looseObject({ repository: looseText, ref: looseText }).optional().catch(undefined),
   model: looseText,
   prLink: looseText,
@@ -64,6 +76,7 @@ export function describeIssues(error: z.ZodError): string {
           ? `${field} is missing (expected ${issue.expected})`
           : `${field} is ${describeValue(received)} (expected ${issue.expected})`
       }
+      if (issue.code === 'invalid_format') return `${field} ${issue.message}`
       return `${field}: ${issue.message}`
     })
     .join('; ')

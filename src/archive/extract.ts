@@ -1,9 +1,11 @@
-import * as tc from '@actions/tool-cache'
+import { execFile } from 'node:child_process'
 import { lstat, mkdir, readlink, realpath, rm } from 'node:fs/promises'
+import { cleanUpAfterFailure } from '../util/cleanup.js'
+import { untrusted } from '../util/untrusted.js'
 import { walkTree } from '../util/walk.js'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { ArchiveFormat } from './format.js'
-import { inspectArchive, UnsafeArchiveError, type ArchiveLimits } from './inspect.js'
+import { inspectArchive, quoted, UnsafeArchiveError, type ArchiveLimits } from './inspect.js'
 
 export const DEFAULT_LIMITS: ArchiveLimits = {
   maxTotalBytes: 20 * 1024 ** 3,
@@ -17,7 +19,7 @@ export interface ExtractedSite {
 }
 
 /**
- * Extracts the bundle into `destination` (emptied first) with @actions/tool-cache, after
+ * Extracts the bundle into `destination` (emptied first) with the system's tar or unzip, after
  * checking every entry, and checks the result again: nothing outside, no link leading out.
  */
 export async function extractBundle(
@@ -30,14 +32,73 @@ export async function extractBundle(
   await rm(destination, { recursive: true, force: true })
   await mkdir(destination, { recursive: true })
   try {
-    if (format === 'zip') await tc.extractZip(file, destination)
-    else await tc.extractTar(file, destination, format === 'tar.gz' ? 'xz' : 'x')
+    await runExtractor(file, format, destination)
     const found = await walkExtracted(destination, limits)
     return { path: destination, files: found.files, totalBytes: found.totalBytes }
   } catch (error) {
-    await rm(destination, { recursive: true, force: true })
+    await cleanUpAfterFailure(`the partly extracted site ${destination}`, () =>
+      rm(destination, { recursive: true, force: true })
+    )
     throw error
   }
+}
+
+/** Longest tail of the extractor's error output quoted in a failure. */
+const STDERR_QUOTE_CHARS = 300
+
+/**
+ * Runs the system's tar or unzip, as a runner has them, with their output captured: what
+ * they print names archive entries, which must not reach the log unguarded (and a busy
+ * extraction is no reading for a person). On failure, their last words are in the error.
+ */
+async function runExtractor(
+  file: string,
+  format: ArchiveFormat,
+  destination: string
+): Promise<void> {
+  const windows = process.platform === 'win32'
+  const [command, args] =
+    format === 'zip' && !windows
+      ? ['unzip', ['-o', '-q', file, '-d', destination]]
+      : [
+          'tar',
+          [
+            format === 'tar.gz' ? '-xzf' : '-xf',
+            file,
+            '-C',
+            destination,
+            // GNU tar: no noise about bsdtar's headers, and replace over what is there.
+            ...((await isGnuTar()) ? ['--warning=no-unknown-keyword', '--overwrite'] : [])
+          ]
+        ]
+  const failure = await new Promise<{ code: unknown; stderr: string } | undefined>(resolve => {
+    execFile(command, args, { maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) =>
+      resolve(
+        error ? { code: (error as { code?: unknown }).code, stderr: String(stderr) } : undefined
+      )
+    )
+  })
+  if (!failure) return
+  if (failure.code === 'ENOENT') {
+    throw new UnsafeArchiveError(
+      `Extracting the bundle needs \`${command}\`, which is not installed on this runner: install it (e.g. \`apt-get install -y ${command}\`), or set \`extract: false\`.`
+    )
+  }
+  const said = untrusted(failure.stderr.trim().slice(-STDERR_QUOTE_CHARS), STDERR_QUOTE_CHARS)
+  throw new UnsafeArchiveError(
+    `Extracting the bundle ${file} with ${command} failed (exit code ${String(failure.code)})${said ? `: ${said}` : ''}. The archive may be damaged, or use a feature ${command} cannot read; set \`extract: false\` to keep the file as downloaded.`
+  )
+}
+
+let gnuTar: Promise<boolean> | undefined
+
+function isGnuTar(): Promise<boolean> {
+  gnuTar ??= new Promise(resolve =>
+    execFile('tar', ['--version'], (error, stdout) =>
+      resolve(!error && String(stdout).toUpperCase().includes('GNU TAR'))
+    )
+  )
+  return gnuTar
 }
 
 /** Second line of defence: measure what landed and follow every symlink to its end. */
@@ -53,7 +114,7 @@ export async function walkExtracted(
       const problem = await linkProblem(path, realRoot)
       if (problem)
         throw new UnsafeArchiveError(
-          `The bundle is unsafe: link \`${relative(root, path)}\` ${problem}.`
+          `The bundle is unsafe: link ${quoted(relative(root, path))} ${problem}.`
         )
       continue
     }

@@ -2,6 +2,18 @@ import { posix } from 'node:path'
 import { list as listTar } from 'tar'
 import yauzl from 'yauzl'
 import type { ArchiveFormat } from './format.js'
+import { untrusted } from '../util/untrusted.js'
+
+/** A name from the archive, in a message: one clean line, in backticks. */
+export function quoted(name: string | undefined): string {
+  return `\`${untrusted(name ?? '', 120)}\``
+}
+
+/**
+ * Characters no site path needs, which would let a name steer what prints it (the runner reads
+ * commands from whole lines; tar and unzip print names): controls, line breaks, format marks.
+ */
+const UNSEEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
 
 /** One entry as listed from the archive's own headers, before anything is written. */
 export interface ArchiveEntryInfo {
@@ -29,18 +41,21 @@ export class UnsafeArchiveError extends Error {
  */
 export function entryProblem(entry: ArchiveEntryInfo): string | undefined {
   const name = entry.name.replace(/\\/g, '/')
-  if (name.startsWith('/') || /^[a-z]:/i.test(name)) return `\`${entry.name}\` has an absolute path`
-  if (escapes(name)) return `\`${entry.name}\` points outside the extraction folder`
-  if (entry.type === 'other') return `\`${entry.name}\` is a device, FIFO or other special file`
+  if (UNSEEN_IN_NAME.test(entry.name) || UNSEEN_IN_NAME.test(entry.linkTarget ?? ''))
+    return `${quoted(entry.name)} holds a control character, a line break or an invisible format character`
+  if (name.startsWith('/') || /^[a-z]:/i.test(name))
+    return `${quoted(entry.name)} has an absolute path`
+  if (escapes(name)) return `${quoted(entry.name)} points outside the extraction folder`
+  if (entry.type === 'other') return `${quoted(entry.name)} is a device, FIFO or other special file`
   if (entry.type === 'symlink' || entry.type === 'hardlink') {
     const target = (entry.linkTarget ?? '').replace(/\\/g, '/')
     if (target.startsWith('/') || /^[a-z]:/i.test(target)) {
-      return `link \`${entry.name}\` → \`${entry.linkTarget}\` targets an absolute path`
+      return `link ${quoted(entry.name)} → ${quoted(entry.linkTarget)} targets an absolute path`
     }
     // Symlinks resolve from their own folder, hard links from the archive root.
     const resolved = entry.type === 'symlink' ? posix.join(posix.dirname(name), target) : target
     if (escapes(resolved))
-      return `link \`${entry.name}\` → \`${entry.linkTarget}\` points outside the extraction folder`
+      return `link ${quoted(entry.name)} → ${quoted(entry.linkTarget)} points outside the extraction folder`
   }
   return undefined
 }
@@ -74,7 +89,7 @@ export function linkChainProblem(
     const parts = entryPath(name).split('/')
     for (let depth = 1; depth < parts.length; depth += 1) {
       const folder = parts.slice(0, depth).join('/')
-      if (symlinks.has(folder)) return `\`${name}\` lies under the link \`${folder}\``
+      if (symlinks.has(folder)) return `${quoted(name)} lies under the link ${quoted(folder)}`
     }
   }
   for (const [name, { type, target }] of links) {
@@ -87,7 +102,7 @@ export function linkChainProblem(
       else walked.push(part)
       const path = walked.join('/')
       if (part !== '..' && symlinks.has(path))
-        return `link \`${name}\` → \`${target}\` goes through the link \`${path}\``
+        return `link ${quoted(name)} → ${quoted(target)} goes through the link ${quoted(path)}`
     }
   }
   return undefined
@@ -96,7 +111,7 @@ export function linkChainProblem(
 /**
  * Reads every header of the archive and throws UnsafeArchiveError at the first unsafe entry
  * or when the limits are passed. This runs before extraction because the system `tar` and
- * `unzip` that @actions/tool-cache drives would otherwise have written the file already.
+ * `unzip` the extraction drives would otherwise have written the file already.
  */
 export async function inspectArchive(
   file: string,
@@ -181,10 +196,12 @@ function zipError(error: Error | null): UnsafeArchiveError {
   const name = /^(?:invalid relative path|absolute path): (.*)$/.exec(error?.message ?? '')?.[1]
   if (name !== undefined) {
     const problem =
-      entryProblem({ name, type: 'file', sizeBytes: 0 }) ?? `\`${name}\` has an unsafe name`
+      entryProblem({ name, type: 'file', sizeBytes: 0 }) ?? `${quoted(name)} has an unsafe name`
     return new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`)
   }
-  return new UnsafeArchiveError(`The bundle is not a readable zip: ${error?.message}.`)
+  return new UnsafeArchiveError(
+    `The bundle is not a readable zip: ${untrusted(error?.message ?? 'unknown error')}.`
+  )
 }
 
 const S_IFMT = 0o170000
@@ -239,7 +256,7 @@ function forEachZipEntry(file: string, visit: (entry: ArchiveEntryInfo) => void)
               fail(
                 /bytes in the stream/.test(error.message)
                   ? new UnsafeArchiveError(
-                      `The bundle is unsafe to extract: \`${info.name}\` does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`
+                      `The bundle is unsafe to extract: ${quoted(info.name)} does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`
                     )
                   : zipError(error)
               )

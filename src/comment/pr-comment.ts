@@ -1,5 +1,6 @@
-import * as core from '@actions/core'
 import * as github from '@actions/github'
+import { log, secrets } from '../log.js'
+import { untrusted } from '../util/untrusted.js'
 
 export type CommentResult = 'created' | 'updated' | 'skipped' | 'failed'
 
@@ -20,10 +21,53 @@ export function pullRequestOf(context: typeof github.context): CommentTarget | u
   return { ...context.repo, issueNumber: number }
 }
 
+/** A comment the listing returns: only the fields that decide whether it is ours. */
+interface ListedComment {
+  id: number
+  body?: string | null
+  user?: { login?: string } | null
+}
+
 /**
- * Creates one comment on the run's pull request, or updates the one carrying `marker` from an
- * earlier run, so re-runs do not pile up comments. A comment is a courtesy: a missing
- * permission is a warning, never a failed step.
+ * Ours: written by the token's own identity, with the marker as its whole first line. Anyone
+ * may paste a marker into a comment; updating theirs would fail (403) or, worse, rewrite it.
+ */
+export function isOwnComment(
+  comment: ListedComment,
+  marker: string,
+  author: string | undefined
+): boolean {
+  const firstLine = comment.body?.split('\n', 1)[0]?.replace(/\r$/, '')
+  return author !== undefined && comment.user?.login === author && firstLine === marker
+}
+
+/**
+ * The login comments made with `token` are shown under: `viewer` answers for every token kind
+ * (the workflow token is `github-actions[bot]`, an app's token `<app>[bot]`, a user's token that
+ * user), where REST `GET /user` refuses installation tokens.
+ */
+async function tokenIdentity(octokit: Octokit): Promise<string | undefined> {
+  try {
+    const answer = await octokit.graphql<{ viewer?: { login?: string } }>(
+      'query { viewer { login } }'
+    )
+    return answer.viewer?.login || undefined
+  } catch (error) {
+    log.info(
+      `Could not tell whose comments are this token's (${untrusted((error as Error).message)}), so a new comment is posted instead of updating one.`
+    )
+    return undefined
+  }
+}
+
+/** Bounds the comment's requests together: a courtesy must not hold the step long. */
+const COMMENT_REQUEST_TIMEOUT_MS = 30_000
+
+/**
+ * Creates one comment on the run's pull request, or updates the one this token wrote with
+ * `marker` in an earlier run, so re-runs do not pile up comments. A comment is a courtesy: a
+ * missing permission is a warning, never a failed step. The body is scrubbed of every secret
+ * the run knows: no runner mask covers a comment.
  */
 export async function upsertPullRequestComment(
   token: string,
@@ -33,18 +77,20 @@ export async function upsertPullRequestComment(
 ): Promise<CommentResult> {
   const target = pullRequestOf(context)
   if (!target) {
-    core.info('This run is not for a pull request, so no comment was posted.')
+    log.info('This run is not for a pull request, so no comment was posted.')
     return 'skipped'
   }
-  const fullBody = `${marker}\n${body}`
-  const octokit: Octokit = github.getOctokit(token)
+  const fullBody = `${marker}\n${secrets.scrub(body)}`
+  const octokit: Octokit = github.getOctokit(token, {
+    request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
+  })
   const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber }
   try {
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-      ...where,
-      per_page: 100
-    })
-    const existing = comments.find(comment => comment.body?.includes(marker))
+    const author = await tokenIdentity(octokit)
+    const comments: ListedComment[] = author
+      ? await octokit.paginate(octokit.rest.issues.listComments, { ...where, per_page: 100 })
+      : []
+    const existing = comments.find(comment => isOwnComment(comment, marker, author))
     if (existing) {
       await octokit.rest.issues.updateComment({
         owner: target.owner,
@@ -52,11 +98,11 @@ export async function upsertPullRequestComment(
         comment_id: existing.id,
         body: fullBody
       })
-      core.info(`Updated the comment on pull request #${target.issueNumber}.`)
+      log.info(`Updated the comment on pull request #${target.issueNumber}.`)
       return 'updated'
     }
     await octokit.rest.issues.createComment({ ...where, body: fullBody })
-    core.info(`Commented on pull request #${target.issueNumber}.`)
+    log.info(`Commented on pull request #${target.issueNumber}.`)
     return 'created'
   } catch (error) {
     const status = (error as { status?: number }).status
@@ -64,8 +110,8 @@ export async function upsertPullRequestComment(
       status === 403 || status === 404
         ? ' Give the workflow `permissions: pull-requests: write` (a pull request from a fork gets a read-only token), or set `comment: false`.'
         : ''
-    core.warning(
-      `Could not comment on pull request #${target.issueNumber}${status ? ` (HTTP ${status})` : ''}: ${(error as Error).message}.${hint}`
+    log.warning(
+      `Could not comment on pull request #${target.issueNumber}${status ? ` (HTTP ${status})` : ''}: ${untrusted((error as Error).message)}.${hint}`
     )
     return 'failed'
   }

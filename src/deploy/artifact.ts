@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { log } from '../log.js'
 import { mkdir, readdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { create as createTar } from 'tar'
@@ -47,7 +47,7 @@ export async function uploadBundleArtifact(
   if (response.id === undefined)
     throw new ArtifactError(`The artifact service did not create artifact \`${request.name}\`.`)
   const url = artifactUrl(env, response.id)
-  core.info(
+  log.info(
     `Uploaded artifact ${request.name} (id ${response.id}${response.size ? `, ${response.size} bytes` : ''}).`
   )
   return {

@@ -1,22 +1,27 @@
-import * as core from '@actions/core'
+import { log } from '../log.js'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import pRetry from 'p-retry'
-import { interceptors, request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { createIdleBoundAgent } from '../util/http-agent.js'
 import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../archive/format.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
 import { BundleFileSink } from './sink.js'
 import { parseContentRange, strongValidator } from './ranges.js'
-import { header, holdErrors, storeError } from './response.js'
+import { header, holdErrors, requestObject, storeError } from './response.js'
+import { storeLinkProblem } from './link-rules.js'
 import { TailDownload } from './tail.js'
 import { sleep } from '../poll/sleep.js'
+import { cleanUpAfterFailure } from '../util/cleanup.js'
+import { describeNetworkError, errorCode } from '../util/network-error.js'
 import { backoffDelayMs } from '../retry.js'
 
 export interface DownloadOptions {
   /** Presigned link; it is sent with no Authorization header. */
   url: string
+  /** Plain http allowed to hosts other than loopback, for the link and every redirect hop. */
+  allowInsecureHttp?: boolean
   /**
    * Asked for a fresh link when the store says the current one expired; the transfer then
    * goes on from the bytes already on disk. Resolves to undefined to give up.
@@ -59,9 +64,8 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   await mkdir(options.directory, { recursive: true })
   const partPath = join(options.directory, PART_NAME)
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
-  const dispatcher =
-    options.dispatcher ??
-    createIdleBoundAgent(idleTimeoutMs).compose(interceptors.redirect({ maxRedirections: 5 }))
+  // Redirects are followed by requestObject, which checks each hop like the first link.
+  const dispatcher = options.dispatcher ?? createIdleBoundAgent(idleTimeoutMs)
   const sink = await BundleFileSink.create(partPath, { sha256: options.sha256 ?? true })
   const transfer: TransferState = {
     url: options.url,
@@ -82,7 +86,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
         retries += 1
         const resumeAt = transfer.acceptsRanges ? sink.bytesWritten : 0
         const delayMs = backoffDelayMs(attemptNumber)
-        core.warning(
+        log.warning(
           `Download interrupted (${error.message}); ${resumeAt > 0 ? `resuming at byte ${resumeAt}` : 'starting over'} in ${delayMs}ms (attempt ${attemptNumber + 1}).`
         )
         await sleep(delayMs, options.signal)
@@ -91,7 +95,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     const sha256 = await sink.finish()
     const sizeBytes = sink.bytesWritten
     if (transfer.checksum && sha256 === undefined) {
-      core.info('The store announced a SHA-256; not checked, as `checksum` is `none`.')
+      log.info('The store announced a SHA-256; not checked, as `checksum` is `none`.')
     } else if (transfer.checksum && transfer.checksum !== sha256) {
       throw new DownloadError(
         `The bundle's SHA-256 (${sha256}) differs from the one the store announced (${transfer.checksum}); the download is corrupt and was removed.`,
@@ -109,10 +113,34 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     await rename(partPath, finalPath)
     return { path: finalPath, sizeBytes, ...(sha256 ? { sha256 } : {}), format, retries }
   } catch (error) {
-    await sink.close()
-    await rm(partPath, { force: true })
-    throw error
+    await cleanUpAfterFailure(
+      `the partial bundle ${partPath}`,
+      () => sink.close(),
+      () => rm(partPath, { force: true })
+    )
+    throw finalError(error, options.url)
   }
+}
+
+/**
+ * The download's failure as a sentence that names the store: transfer faults are fragments
+ * (`the store answered HTTP 403 (…)`), said while retrying; whole sentences pass as they are.
+ */
+function finalError(error: unknown, url: string): unknown {
+  if (!(error instanceof DownloadError) || !/^[a-z]/.test(error.message)) return error
+  let host = 'the store'
+  try {
+    host = new URL(url).host
+  } catch {
+    // The link was checked before the download; keep the generic words if it somehow is not.
+  }
+  const advice = error.transient
+    ? " Check the runner's network path to the store (HTTPS_PROXY, firewall), or raise `request-timeout` for a slow store; re-running resumes nothing, so the download starts over."
+    : ''
+  return new DownloadError(
+    `Downloading the bundle from ${host} failed: ${error.message}.${advice}`,
+    false
+  )
 }
 
 /** The tail is fetched in parallel only for large, slow downloads from stores with ranges. */
@@ -177,13 +205,15 @@ async function transferOnce(
   }
 
   let response: Dispatcher.ResponseData
+  let objectUrl: string
   try {
-    response = await request(state.url, {
-      method: 'GET',
+    ;({ response, url: objectUrl } = await requestObject({
+      url: state.url,
       headers,
       dispatcher,
-      signal: options.signal
-    })
+      signal: options.signal,
+      checkHop: url => storeLinkProblem(url, options.allowInsecureHttp ?? false)
+    }))
   } catch (error) {
     throw asTransferError(error, options.signal)
   }
@@ -232,7 +262,9 @@ async function transferOnce(
     if (!state.acceptsRanges || !state.validator) return
     state.tail = new TailDownload(
       {
-        url: state.url,
+        // Where the redirects led: the helpers ask the object itself.
+        url: objectUrl,
+        allowInsecureHttp: options.allowInsecureHttp ?? false,
         dispatcher,
         signal: options.signal,
         file: sink.handle,
@@ -309,11 +341,11 @@ async function* frontStream(
 function asTransferError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason ?? error
   if (error instanceof DownloadError || error instanceof LinkExpiredError) return error
-  const err = error as { code?: string; message?: string }
-  if (err?.code === 'UND_ERR_BODY_TIMEOUT' || err?.code === 'UND_ERR_HEADERS_TIMEOUT') {
+  const code = errorCode(error)
+  if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new DownloadError('the store stopped sending data', true)
   }
-  return new DownloadError(err?.code ?? err?.message ?? String(error), true)
+  return new DownloadError(describeNetworkError(error), true)
 }
 
 /** S3's `x-amz-checksum-sha256` (base64) as hex; only a full-object checksum is usable. */

@@ -1,5 +1,6 @@
-import type { Dispatcher } from 'undici'
-import { snippet } from '../util/text.js'
+import { request, type Dispatcher } from 'undici'
+import { redactLink } from '../secrets.js'
+import { linkTextProblem, untrusted } from '../util/untrusted.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
 
 /** The first value of a response header (undici gives an array when it was repeated). */
@@ -28,10 +29,11 @@ export async function storeError(
   const text = await readSmall(body)
   const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1]
   const message = /<Message>([^<]+)<\/Message>/.exec(text)?.[1]
-  const said =
-    code || message
-      ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}`
-      : snippet(text, 120)
+  // The store's words are outside text: one clean, short line.
+  const said = untrusted(
+    code || message ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}` : text,
+    120
+  )
   if (status === 403 && /expired|not valid in the specified time/i.test(text))
     return new LinkExpiredError(said)
   if (status === 400 && /ExpiredToken/i.test(text)) return new LinkExpiredError(said)
@@ -49,4 +51,58 @@ async function readSmall(body: Dispatcher.ResponseData['body']): Promise<string>
     if (text.length < 4096) text += (chunk as Buffer).toString('utf8')
   }
   return text
+}
+
+/** Redirects a store may send before the object (a CDN in front of a bucket, say). */
+const MAX_REDIRECTS = 5
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+export interface StoreRequest {
+  url: string
+  headers: Record<string, string>
+  dispatcher: Dispatcher
+  signal?: AbortSignal
+  /**
+   * The rules of the first link, applied again to every redirect target: `undefined` when a
+   * hop may be followed, else why not. The caller also masks the hop's link secrets here.
+   */
+  checkHop: (url: string) => string | undefined
+}
+
+/**
+ * A GET of the object that follows redirects itself, each hop checked like the first link
+ * (https only, no userinfo, a URL as written) before a byte is sent to it. Only our own
+ * headers go along (Range and If-Range, never a credential): the store needs none.
+ */
+export async function requestObject(
+  options: StoreRequest
+): Promise<{ response: Dispatcher.ResponseData; url: string }> {
+  let url = options.url
+  for (let hops = 0; ; hops++) {
+    const response = await request(url, {
+      method: 'GET',
+      headers: options.headers,
+      dispatcher: options.dispatcher,
+      signal: options.signal
+    })
+    if (!REDIRECT_STATUSES.has(response.statusCode)) return { response, url }
+    await response.body.dump()
+    const location = header(response, 'location')
+    const refuse = (why: string) =>
+      new DownloadError(`the store redirected (HTTP ${response.statusCode}) ${why}`, false)
+    if (!location) throw refuse('without a Location header')
+    if (hops >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} times; not followed`)
+    const textProblem = linkTextProblem(location)
+    if (textProblem) throw refuse(`to a location that ${textProblem}; not followed`)
+    let next: URL
+    try {
+      next = new URL(location, url)
+    } catch {
+      throw refuse('to a location that is not a URL; not followed')
+    }
+    const problem = options.checkHop(next.href)
+    if (problem) throw refuse(`to ${redactLink(next.href)}, which ${problem}; not followed`)
+    url = next.href
+  }
 }

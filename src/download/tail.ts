@@ -1,15 +1,17 @@
 import type { FileHandle } from 'node:fs/promises'
-import { request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { DownloadError, LinkExpiredError } from './errors.js'
 import { writeAt } from './sink.js'
 import { parseContentRange } from './ranges.js'
-import { header, holdErrors, storeError } from './response.js'
+import { header, holdErrors, requestObject, storeError } from './response.js'
+import { storeLinkProblem } from './link-rules.js'
 import { sleep } from '../poll/sleep.js'
 import { backoffDelayMs } from '../retry.js'
 import { discarded } from '../util/young-garbage.js'
 
 export interface TailOptions {
   url: string
+  allowInsecureHttp: boolean
   dispatcher: Dispatcher
   signal?: AbortSignal
   /** The file the front stream writes; helpers write their chunks at their own offsets. */
@@ -109,15 +111,16 @@ export class TailDownload {
     const signal = this.options.signal
       ? AbortSignal.any([this.options.signal, this.controller.signal])
       : this.controller.signal
-    const response = await request(this.options.url, {
-      method: 'GET',
+    const { response } = await requestObject({
+      url: this.options.url,
       dispatcher: this.options.dispatcher,
       signal,
       headers: {
         'accept-encoding': 'identity',
         range: `bytes=${start}-${end - 1}`,
         'if-range': this.options.validator
-      }
+      },
+      checkHop: url => storeLinkProblem(url, this.options.allowInsecureHttp)
     })
     holdErrors(response.body)
     const status = response.statusCode

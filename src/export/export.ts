@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { log } from '../log.js'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
@@ -9,12 +9,15 @@ import type { ArtifactRequest, UploadedArtifact } from '../deploy/artifact.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../poll/poll.js'
 import { fixedSchedule, pollSchedule } from '../poll/schedule.js'
-import { maskLink, redactLink } from '../secrets.js'
-import { checkServiceUrl } from '../settings/base-url.js'
+import { storeLinkProblem } from '../download/link-rules.js'
+import { redactLink } from '../secrets.js'
 import { formatDuration } from '../settings/duration.js'
 import type { ExportSettings } from '../settings/settings.js'
 import { classifyExportJob, describeJobProgress } from './job-status.js'
 import { downloadProgressLog, ProgressLog } from './progress-log.js'
+import { cleanUpAfterFailure } from '../util/cleanup.js'
+import { inside } from '../util/paths.js'
+import { untrusted } from '../util/untrusted.js'
 
 /** Everything known about one export when the step ends, successful or not. */
 export interface ExportReport {
@@ -95,7 +98,7 @@ export async function runExport(
   try {
     const jobId = await timed('start', () => startOrReuse(settings, deps, report))
     if (!settings.wait) {
-      core.info(`Not waiting (wait: false). Resume later with \`job-id: ${jobId}\`.`)
+      log.info(`Not waiting (wait: false). Resume later with \`job-id: ${jobId}\`.`)
       return { report }
     }
     const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report))
@@ -103,13 +106,13 @@ export async function runExport(
       job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))),
       settings
     ))
-    const directory = settings.downloadDir ?? join(settings.tempDir, 'mintlify-export', jobId)
+    const directory = exportFolder(settings, jobId)
     if (settings.download) {
       const file = (report.download = await timed('download', () =>
         downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
       ))
       const hash = file.sha256 ? ` (sha256 ${file.sha256})` : ''
-      core.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
+      log.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
       if (settings.extract) {
         const site = (report.site = await timed('extract', () =>
           extractSite(file, directory, settings)
@@ -135,11 +138,21 @@ export async function runExport(
   } catch (error) {
     if (deps.signal.aborted && report.site) {
       // Cancelled after extracting: a site the run never finished with is not left behind.
-      await rm(report.site.path, { recursive: true, force: true })
+      const site = report.site.path
+      await cleanUpAfterFailure(`the extracted site ${site}`, () =>
+        rm(site, { recursive: true, force: true })
+      )
       report.site = undefined
     }
     return { report, error: explain(error, report, settings) }
   }
+}
+
+/** The job's folder: `path`, or one per job in the runner's temp folder (proven to be there). */
+function exportFolder(settings: ExportSettings, jobId: string): string {
+  if (settings.downloadDir) return settings.downloadDir
+  const root = join(settings.tempDir, 'mintlify-export')
+  return inside(root, join(root, jobId), 'the export folder')
 }
 
 async function extractSite(
@@ -154,11 +167,12 @@ async function extractSite(
   }
   // Loaded when needed: extraction and its archive readers serve only runs that extract.
   const { DEFAULT_LIMITS, extractBundle } = await import('../archive/extract.js')
-  const site = await extractBundle(file.path, file.format, join(directory, 'site'), {
+  const destination = inside(directory, join(directory, 'site'), 'the site folder')
+  const site = await extractBundle(file.path, file.format, destination, {
     ...DEFAULT_LIMITS,
     maxTotalBytes: settings.extractLimitBytes
   })
-  core.info(`Extracted ${site.files} files to ${site.path}.`)
+  log.info(`Extracted ${site.files} files to ${site.path}.`)
   return site
 }
 
@@ -190,11 +204,11 @@ async function auditExtractedSite(
   const audit = await auditSite(sitePath, { allowedHosts: settings.allowedHosts })
   const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
   if (audit.skipped.length > 0)
-    core.warning(
+    log.warning(
       `The audit skipped ${audit.skipped.length} file(s) too large to scan, e.g. ${audit.skipped[0]}.`
     )
-  if (verdict.kind === 'report') core.info(verdict.message)
-  if (verdict.kind === 'warn') verdict.warnings.forEach(warning => core.warning(warning))
+  if (verdict.kind === 'report') log.info(verdict.message)
+  if (verdict.kind === 'warn') verdict.warnings.forEach(warning => log.warning(warning))
   if (verdict.kind === 'fail') throw new ExportFailedError(verdict.message)
   return audit.hosts
 }
@@ -209,8 +223,9 @@ async function writeValues(
   const version = exportVersion(settings.exportVersion, report.download?.sha256, jobId)
   // In the runner's temp folder even when `path` is in the workspace: it holds the presigned
   // link, which a later upload or commit of that folder would publish.
+  const root = join(settings.tempDir, 'mintlify-export')
   return writeHelmValues(
-    join(settings.tempDir, 'mintlify-export', jobId, 'helm-values.yaml'),
+    inside(root, join(root, jobId, 'helm-values.yaml'), 'the Helm values file'),
     (report.link as BundleLink).url,
     version
   )
@@ -223,7 +238,7 @@ async function startOrReuse(
 ): Promise<string> {
   const { target } = settings
   if (target.kind === 'job') {
-    core.info(`Reusing export job ${target.jobId}; no new export is started.`)
+    log.info(`Reusing export job ${target.jobId}; no new export is started.`)
     report.jobId = target.jobId
     report.started = false
     return target.jobId
@@ -236,7 +251,7 @@ async function startOrReuse(
     )
   } catch (error) {
     if (error instanceof ApiError && error.transient && !certainlyNotSent(error)) {
-      core.warning(
+      log.warning(
         `Starting the export failed after the request may have reached the service, so a job for ${target.domain} may exist anyway; check before re-running to avoid a duplicate export.`
       )
     }
@@ -245,7 +260,7 @@ async function startOrReuse(
   report.jobId = job.jobId
   report.started = true
   report.lastJob = job
-  core.info(
+  log.info(
     `Started export job ${job.jobId} for ${target.domain}${target.version ? ` (version ${target.version})` : ''}.`
   )
   return job.jobId
@@ -258,7 +273,7 @@ async function waitForJob(
   deadline: number,
   report: ExportReport
 ): Promise<ExportJob> {
-  const log = new ProgressLog(jobId)
+  const progress = new ProgressLog(jobId)
   const schedule = pollSchedule(settings)
   return pollUntil<ExportJob>({
     deadline,
@@ -270,14 +285,14 @@ async function waitForJob(
     isTransient: pollMayContinue,
     retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
     onTransientError: (error, consecutive, retryInMs) =>
-      core.warning(
+      log.warning(
         `Status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
       ),
     check: async () => {
       const job = await deps.api.getExportJob(jobId, deps.signal)
       // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
       report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount }
-      log.record(job)
+      progress.record(job)
       const verdict = classifyExportJob(job)
       if (verdict.kind === 'failed')
         throw new ExportFailedError(`Export job ${jobId} failed: ${verdict.reason}`)
@@ -304,7 +319,7 @@ async function requestLink(
     retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
     // A 409 ("not ready yet") is a pending answer above, so only real faults reach this.
     onTransientError: (error, consecutive, retryInMs) =>
-      core.warning(
+      log.warning(
         `Asking for the bundle link failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Asking again in ${formatDuration(retryInMs)}.`
       ),
     check: async () => {
@@ -318,20 +333,22 @@ async function requestLink(
   })
 }
 
-/** Masks the link before anything can print it, and refuses one that would leak in clear. */
+/**
+ * Masks the link before anything can print it, and refuses one that would leak in clear or
+ * that URL parsing would change (the link masked, downloaded and output must be one string).
+ */
 function acceptLink(link: BundleLink, settings: ExportSettings): BundleLink {
-  maskLink(link.url)
-  const checked = checkServiceUrl(link.url, settings.allowInsecureHttp)
-  if (!checked.ok) {
+  const problem = storeLinkProblem(link.url, settings.allowInsecureHttp)
+  if (problem) {
     throw new ExportFailedError(
-      `The bundle link from the API (${redactLink(link.url)}) ${checked.problem.replace('the admin key', 'the link')}; refusing to download it.`
+      `The bundle link from the API (${untrusted(redactLink(link.url))}) ${problem}; refusing to download it.`
     )
   }
   if (link.expiresAtText)
-    core.warning(
+    log.warning(
       `The bundle link's expiresAt (\`${link.expiresAtText}\`) is not a time; downloading right away.`
     )
-  else if (link.expiresAt) core.info(`Bundle link expires at ${link.expiresAt.toISOString()}.`)
+  else if (link.expiresAt) log.info(`Bundle link expires at ${link.expiresAt.toISOString()}.`)
   return link
 }
 
@@ -350,12 +367,13 @@ async function downloadWithFreshLinks(
   ])
   let link = initial
   if (link.expiresAt !== undefined && link.expiresAt.getTime() <= Date.now()) {
-    core.info(`The bundle link expired at ${link.expiresAt.toISOString()}; asking for a fresh one.`)
+    log.info(`The bundle link expired at ${link.expiresAt.toISOString()}; asking for a fresh one.`)
     report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings)
   }
   let refreshes = 0
   return downloadBundle({
     url: link.url,
+    allowInsecureHttp: settings.allowInsecureHttp,
     directory,
     expectedSizeBytes: link.sizeBytes,
     idleTimeoutMs: settings.requestTimeoutMs,
@@ -365,7 +383,7 @@ async function downloadWithFreshLinks(
     onLinkExpired: async error => {
       if (refreshes >= MAX_LINK_REFRESHES) return undefined
       refreshes += 1
-      core.info(`${error.message} Asking the API for a fresh link to go on with.`)
+      log.info(`${error.message} Asking the API for a fresh link to go on with.`)
       const fresh = acceptLink(await deps.api.createBundle(jobId, signal), settings)
       report.link = fresh
       return fresh.url

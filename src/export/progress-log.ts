@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { log } from '../log.js'
 import type { ExportJob } from '../api/client.js'
 import type { DownloadOptions } from '../download/download.js'
 import { classifyExportJob, describeJobProgress } from './job-status.js'
@@ -17,14 +17,14 @@ export class ProgressLog {
     const verdict = classifyExportJob(job)
     if (verdict.kind === 'pending' && !verdict.known && !this.unfamiliar.has(job.status)) {
       this.unfamiliar.add(job.status)
-      core.info(
+      log.info(
         `Export job ${this.jobId} reports status "${job.status}", which is not among the documented ones; waiting for completed or failed.`
       )
     }
     const line = describeJobProgress(job)
     if (line !== this.lastLine) {
       this.lastLine = line
-      core.info(`Export job ${this.jobId}: ${line}`)
+      log.info(`Export job ${this.jobId}: ${line}`)
     }
   }
 }
@@ -47,7 +47,7 @@ export function downloadProgressLog(
     if (tenth <= lastTenth && now() - lastAt < DOWNLOAD_LOG_EVERY_MS) return
     lastTenth = Math.max(lastTenth, tenth)
     lastAt = now()
-    core.info(
+    log.info(
       `Downloading: ${received} bytes${total ? ` of ${total} (${Math.floor((received / total) * 100)}%)` : ''}`
     )
   }

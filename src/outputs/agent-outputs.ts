@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { log, secrets } from '../log.js'
 import { pullRequestAbsence } from '../agent/agent-status.js'
 import type { AgentReport } from '../agent/watch.js'
 import { formatDuration } from '../settings/duration.js'
@@ -16,12 +16,17 @@ export function agentOutputs(report: AgentReport): Record<string, string> {
     ref: job.ref ?? '',
     'created-at': job.createdAt ?? '',
     'archived-at': job.archivedAt ?? '',
-    job: JSON.stringify(job.raw)
+    // The body as received, less any credential the server echoed; JSON escapes every control
+    // character but U+2028/U+2029, which some readers take for line breaks.
+    job: JSON.stringify(secrets.scrubValue(job.raw, ['credential'])).replace(
+      /[\u2028\u2029]/g,
+      c => `\\u${c.charCodeAt(0).toString(16)}`
+    )
   }
 }
 
 export function setAgentOutputs(report: AgentReport): void {
-  for (const [name, value] of Object.entries(agentOutputs(report))) core.setOutput(name, value)
+  for (const [name, value] of Object.entries(agentOutputs(report))) log.output(name, value)
 }
 
 /**

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { log } from '../log.js'
 import type { ExportReport } from '../export/export.js'
 
 /** Output name → value; only what the export reached is set (an unset output reads as ''). */
@@ -25,5 +25,5 @@ export function exportOutputs(report: ExportReport): Record<string, string | num
 }
 
 export function setExportOutputs(report: ExportReport): void {
-  for (const [name, value] of Object.entries(exportOutputs(report))) core.setOutput(name, value)
+  for (const [name, value] of Object.entries(exportOutputs(report))) log.output(name, value)
 }

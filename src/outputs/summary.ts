@@ -1,11 +1,17 @@
 import * as core from '@actions/core'
+import { secrets } from '../log.js'
 import { markdownText, markdownUrl } from '../util/markdown.js'
 
 export type SummaryRow = [label: string, value: string]
 
-/** Escapes text for the summary's HTML table, where Markdown does not render. */
+/**
+ * Escapes text for the summary's HTML table, where Markdown does not render, on one line: a
+ * blank line inside a cell would end GitHub's HTML block and let Markdown (an image, a link)
+ * out of the cell.
+ */
 export function html(text: string): string {
   return text
+    .replace(/\s+/g, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -28,7 +34,8 @@ export async function writeSummaryTable(
   error: Error | undefined
 ): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return
-  const summary = core.summary.addHeading(error ? `${title}: failed` : title, 2)
+  // A blank line after the heading: without it the quote stays inside the heading's HTML block.
+  const summary = core.summary.addHeading(error ? `${title}: failed` : title, 2).addEOL()
   // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
   if (error) summary.addRaw(`> ${error.message.split('\n').map(markdownText).join('\n> ')}\n\n`)
   summary.addTable([
@@ -38,5 +45,7 @@ export async function writeSummaryTable(
     ],
     ...rows
   ])
-  await summary.write()
+  // No runner mask covers the summary page: every secret the run knows is scrubbed here.
+  const text = secrets.scrub(summary.stringify())
+  await summary.emptyBuffer().addRaw(text).write()
 }

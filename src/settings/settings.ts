@@ -1,6 +1,9 @@
 import * as core from '@actions/core'
 import { tmpdir } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
+import { log } from '../log.js'
+import { displayUrl, linkSecrets } from '../secrets.js'
+import { isSafeId, untrusted } from '../util/untrusted.js'
 import { checkServiceUrl } from './base-url.js'
 import { normaliseDomain } from './domain.js'
 import { formatDuration, parseDurationMs } from './duration.js'
@@ -144,14 +147,14 @@ export const actionInputs: InputSource = {
 }
 
 /**
- * Registers the secret inputs (`api-key`, `github-token`) with the runner. Call this first: a runner masks a
- * value only in log lines written after it learns about it.
+ * Registers the secret inputs (`api-key`, `github-token`, and any userinfo or credential in
+ * `base-url`) as secrets. Call this first: a runner masks a value only in log lines written
+ * after it learns about it.
  */
 export function maskSecretInputs(inputs: InputSource = actionInputs): void {
-  for (const name of ['api-key', 'github-token']) {
-    const value = inputs.text(name)
-    if (value) core.setSecret(value)
-  }
+  for (const name of ['api-key', 'github-token']) log.secret(inputs.text(name))
+  // `base-url` is refused with a password or a query, but the refusal must not show them.
+  for (const value of linkSecrets(inputs.text('base-url'))) log.secret(value)
 }
 
 /** Parses every input once into typed settings, or throws a SettingsError listing each problem. */
@@ -184,7 +187,7 @@ export function readSettings(
     )
   } else {
     const warning = keyPrefixWarning(apiKey)
-    if (warning) core.warning(warning)
+    if (warning) log.warning(warning)
   }
   const allowInsecureHttp = reader.flag('allow-insecure-http')
   const baseUrl = reader.serviceUrl('base-url', allowInsecureHttp)
@@ -217,12 +220,12 @@ function readExportSettings(
   common: CommonSettings,
   env: NodeJS.ProcessEnv
 ): ExportSettings {
-  const jobId = reader.text('job-id')
+  const jobId = reader.id('job-id', reader.text('job-id'))
   const domainText = reader.text('domain')
   let target: ExportTarget | undefined
   if (jobId) {
     if (domainText)
-      core.warning(
+      log.warning(
         `Both \`job-id\` and \`domain\` are set: reusing job ${jobId}; \`domain\` is ignored.`
       )
     target = { kind: 'job', jobId }
@@ -236,7 +239,7 @@ function readExportSettings(
       reader.problem(`Input \`domain\` (\`${domainText}\`) ${checked.problem}.`)
     } else {
       if (checked.normalisedFrom) {
-        core.notice(
+        log.notice(
           `Input \`domain\`: using the host name \`${checked.domain}\` from \`${checked.normalisedFrom}\`.`
         )
       }
@@ -322,11 +325,11 @@ function readArtifact(reader: Reader, env: NodeJS.ProcessEnv): ExportSettings['a
 }
 
 function readAgentSettings(reader: Reader, common: CommonSettings): AgentWatchSettings {
-  const projectId = reader.required(
+  const projectId = reader.id(
     'project-id',
-    'the project id shown on the dashboard’s API keys page'
+    reader.required('project-id', 'the project id shown on the dashboard’s API keys page')
   )
-  const jobId = reader.required('job-id', 'the id of the agent job to watch')
+  const jobId = reader.id('job-id', reader.required('job-id', 'the id of the agent job to watch'))
   return {
     ...common,
     mode: 'agent-watch',
@@ -371,6 +374,16 @@ class Reader {
   required(name: string, what: string): string {
     const value = this.inputs.text(name)
     if (!value) this.problem(`Input \`${name}\` is required in this mode: set it to ${what}.`)
+    return value
+  }
+
+  /** An id that goes into URL paths and folder names: checked against the one id pattern. */
+  id(name: string, value: string): string {
+    if (value && !isSafeId(value)) {
+      this.problem(
+        `Input \`${name}\` (\`${untrusted(value, 80)}\`) is not an id: expected letters, digits, \`_\`, \`-\` or \`.\`, beginning with a letter or digit (e.g. \`se_3f9a2c1b8e7d4a06\`).`
+      )
+    }
     return value
   }
 
@@ -439,7 +452,7 @@ class Reader {
     // Request paths are appended to it: a query or fragment would swallow them.
     if (checked.ok && (checked.url.search || checked.url.hash)) {
       this.problem(
-        `Input \`${name}\` (\`${text}\`) has a query or fragment: expected an address such as \`https://api.mintlify.com\`.`
+        `Input \`${name}\` (\`${displayUrl(text)}\`) has a query or fragment: expected an address such as \`https://api.mintlify.com\`.`
       )
       return undefined
     }
@@ -447,7 +460,8 @@ class Reader {
     const hint = checked.problem.includes('in clear')
       ? 'use https, or set `allow-insecure-http: true` if the network path is trusted'
       : 'expected an address such as `https://api.mintlify.com`'
-    this.problem(`Input \`${name}\` (\`${text}\`) ${checked.problem}: ${hint}.`)
+    // Quoted without userinfo or query: either may hold a credential.
+    this.problem(`Input \`${name}\` (\`${displayUrl(text)}\`) ${checked.problem}: ${hint}.`)
     return undefined
   }
 }

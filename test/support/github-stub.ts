@@ -4,14 +4,20 @@ import type { AddressInfo } from 'node:net'
 export interface StubComment {
   id: number
   body: string
+  user: { login: string }
 }
 
 export interface GitHubStub {
   url: string
   comments: StubComment[]
   requests: Array<{ method: string; path: string; authorization?: string }>
+  /** A comment someone else wrote, e.g. one that quotes the action's marker. */
+  addComment(body: string, login: string): StubComment
   close(): Promise<void>
 }
+
+/** The login GitHub shows for comments made with the workflow's own token. */
+export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
 
 /**
  * The three issue-comment endpoints of the GitHub REST API, on loopback, for one repository and
@@ -23,7 +29,10 @@ export async function startGitHubStub(options: {
   pullNumber: number
   /** Answer 403 to writes, as a read-only token gets. */
   readOnly?: boolean
+  /** Whose token it is, as GraphQL `viewer` answers; default the workflow token's bot. */
+  login?: string
 }): Promise<GitHubStub> {
+  const login = options.login ?? WORKFLOW_TOKEN_LOGIN
   const comments: StubComment[] = []
   const requests: GitHubStub['requests'] = []
   let nextId = 1000
@@ -40,6 +49,11 @@ export async function startGitHubStub(options: {
     if (req.headers.authorization?.replace(/^(token|bearer) /i, '') !== options.token) {
       return send(401, { message: 'Bad credentials' })
     }
+    if (path === '/graphql' && req.method === 'POST') {
+      const query = String(JSON.parse(body).query)
+      if (/viewer\s*\{\s*login\s*\}/.test(query)) return send(200, { data: { viewer: { login } } })
+      return send(200, { errors: [{ message: 'the stub answers only viewer { login }' }] })
+    }
     const isWrite = req.method === 'POST' || req.method === 'PATCH'
     if (isWrite && options.readOnly)
       return send(403, { message: 'Resource not accessible by integration' })
@@ -47,7 +61,7 @@ export async function startGitHubStub(options: {
     if (path === `${base}/${options.pullNumber}/comments` && req.method === 'GET')
       return send(200, comments)
     if (path === `${base}/${options.pullNumber}/comments` && req.method === 'POST') {
-      const comment = { id: nextId++, body: JSON.parse(body).body as string }
+      const comment = { id: nextId++, body: JSON.parse(body).body as string, user: { login } }
       comments.push(comment)
       return send(201, comment)
     }
@@ -55,6 +69,9 @@ export async function startGitHubStub(options: {
     if (update && req.method === 'PATCH') {
       const comment = comments.find(c => c.id === Number(update[1]))
       if (!comment) return send(404, { message: 'Not Found' })
+      // As on GitHub: only the author (or a maintainer, which a workflow token is not) may edit.
+      if (comment.user.login !== login)
+        return send(403, { message: 'Resource not accessible by integration' })
       comment.body = JSON.parse(body).body as string
       return send(200, comment)
     }
@@ -66,6 +83,11 @@ export async function startGitHubStub(options: {
     url: `http://127.0.0.1:${port}`,
     comments,
     requests,
+    addComment(text, author) {
+      const comment = { id: nextId++, body: text, user: { login: author } }
+      comments.push(comment)
+      return comment
+    },
     close: () =>
       new Promise(resolve => {
         server.closeAllConnections()

@@ -9,7 +9,7 @@ import { entryProblem, linkChainProblem } from '../../src/archive/inspect.js'
 import { walkExtracted } from '../../src/archive/extract.js'
 import { linkSecrets, redactLink } from '../../src/secrets.js'
 import { parseRetryAfter, parseTimestamp } from '../../src/api/client.js'
-import { snippet } from '../../src/util/text.js'
+import { untrusted } from '../../src/util/untrusted.js'
 import { backoffDelayMs } from '../../src/retry.js'
 import { parseContentRange } from '../../src/download/ranges.js'
 
@@ -218,8 +218,8 @@ describe('client helpers', () => {
     expect(parseTimestamp('tomorrow')).toBeUndefined()
   })
   it('cuts server text to one short line', () => {
-    expect(snippet('a\n  b')).toBe('a b')
-    expect(snippet('x'.repeat(300))).toHaveLength(201)
+    expect(untrusted('a\n  b')).toBe('a b')
+    expect(untrusted('x'.repeat(300))).toHaveLength(201)
   })
 })
 

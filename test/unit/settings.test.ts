@@ -172,10 +172,7 @@ describe('readSettings', () => {
     [{ 'poll-interval': '48h' }, 'Input `poll-interval` is `48h`: it must be between'],
     [{ 'base-url': 'not a url' }, 'Input `base-url` (`not a url`) is not an absolute URL'],
     [{ 'base-url': 'http://api.example.com' }, 'allow-insecure-http: true'],
-    [
-      { 'base-url': 'https://api.example.com/?a=1' },
-      '(`https://api.example.com/?a=1`) has a query'
-    ],
+    [{ 'base-url': 'https://api.example.com/?a=1' }, '(`https://api.example.com/?…`) has a query'],
     [{ 'base-url': 'https://api.example.com/#x' }, 'has a query or fragment'],
     [{ wait: 'yes' }, 'Input `wait` is `yes`: expected `true` or `false`.'],
     [{ checksum: 'md5' }, 'Input `checksum` is `md5`: expected one of `sha256`, `none`.'],
