@@ -10,7 +10,7 @@ import { httpUrl, isSafeId, linkTextProblem, untrusted } from '../../src/util/un
 function runnerReadsCommand(line: string): boolean {
   // .NET compares culture-sensitively: ignorable characters vanish before `::` is looked for.
   const visible = line.replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
-  return /^[\s\u0085\u001c-\u001f]*::/.test(visible) || visible.includes('##[')
+  return /^[\s\p{Cc}]*::/u.test(visible) || visible.includes('##[')
 }
 
 const BREAKS = ['\n', '\r', '\r\n', '\u000b', '\u000c', '\u0085', '\u2028', '\u2029']
