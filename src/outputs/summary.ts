@@ -10,12 +10,18 @@ export type SummaryRow = [label: string, value: string]
  * out of the cell.
  */
 export function html(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
+  // Scrubbed before escaping, which could hide a secret (`&` as `&amp;`).
+  return (
+    secrets
+      .scrub(text)
+      .replace(/\s+/g, ' ')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // A zero-width space after @, as in comments: no user or team is mentioned by a server.
+      .replace(/@/g, '@\u200b')
+  )
 }
 
 export function code(text: string): string {
@@ -24,7 +30,11 @@ export function code(text: string): string {
 
 /** A link when `href` is http(s), else the text alone. */
 export function link(href: string): string {
-  return markdownUrl(href) ? `<a href="${html(href)}">${html(href)}</a>` : html(href)
+  const url = markdownUrl(href)
+  // The href as a URL (no zero-width space after an @ in it), the text as text.
+  return url
+    ? `<a href="${url.replace(/&/g, '&amp;').replace(/"/g, '%22')}">${html(href)}</a>`
+    : html(href)
 }
 
 /** A heading, the error (if any) as a quote, and a two-column table. */

@@ -1,13 +1,19 @@
+import { secrets } from '../log.js'
+
 /*
  * Text from the server (a status, a failure reason, a link) goes into Markdown that GitHub
  * renders for people: a pull-request comment, the quoted error of a job summary. Escaped here,
  * it shows as written: no image that calls out, no disguised link, no @team notified.
  */
 
-/** Markdown that renders `text` literally, on one line (safe in a table cell). */
+/**
+ * Markdown that renders `text` literally, on one line (safe in a table cell). Secrets are
+ * scrubbed first: once escaped (`+` as `\+`), a secret would no longer be found in it.
+ */
 export function markdownText(text: string): string {
   return (
-    text
+    secrets
+      .scrub(text)
       .replace(/\s+/g, ' ')
       .trim()
       .replace(/&/g, '&amp;')

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { Emulator } from '../emulator/index.ts'
+import { micromark } from 'micromark'
+import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { freshLink } from '../support/assertions.js'
 import type { FaultCase } from './matrix.ts'
 
@@ -520,12 +522,310 @@ export const SERVICE_FAULTS: FaultCase[] = [
   }
 ]
 
+/** Where a job id of `../../…` would have led, beside the run's RUNNER_TEMP. */
+const PWNED_FOLDER = `mintlify-pwned-${process.pid}`
+
+/** `text` with every character as a JSON `\\uXXXX` escape, as a server may echo it. */
+const jsonEscaped = (text: string) =>
+  [...text].map(c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+
+/** The job summary as GitHub renders it (CommonMark with GFM, raw HTML kept). */
+const renderedSummary = (markdown: string) =>
+  micromark(markdown, {
+    allowDangerousHtml: true,
+    extensions: [gfm()],
+    htmlExtensions: [gfmHtml()]
+  })
+
+/** Answers a client could make of a hostile server, one class of defect each (issue: Hostile answers). */
+export const HOSTILE_ANSWERS: FaultCase[] = [
+  {
+    fault: 'export status with a line break and `::set-output`, then `::stop-commands::`',
+    mode: 'export',
+    expected: 'quoted on one line, no command run, the real link output; succeeds',
+    setup: async emu => {
+      const { jobId } = await freshLink(emu)
+      const status = (text: string) => ({
+        kind: 'http' as const,
+        status: 200,
+        body: JSON.stringify({ jobId, status: text, progress: 50 })
+      })
+      emu.inject(
+        'status',
+        status('warming\n::set-output name=bundle-url::https://evil.example/x.zip'),
+        status('warming\r\n::stop-commands::pwned')
+      )
+      return { inputs: { 'job-id': jobId } }
+    },
+    outcome: { exitCode: 0 },
+    check: ({ outputs, log, emu }) => {
+      expect(outputs['bundle-url']).toMatch(new RegExp(`^${emu.storageUrl}/`))
+      expect(log).toContain('reports status "warming ::set-output name=bundle-url::')
+    }
+  },
+  {
+    fault: 'start answer whose jobId is `../../folder`',
+    mode: 'export',
+    expected: 'refused as no id before any folder is made; fails naming the field',
+    setup: async emu => {
+      // Everything else answers as if that job existed, so only the id check can stop it.
+      const { bundleUrl } = await freshLink(emu)
+      emu.inject('start', {
+        kind: 'http',
+        status: 202,
+        body: JSON.stringify({ jobId: `../../${PWNED_FOLDER}`, status: 'completed' })
+      })
+      emu.inject('status', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({ status: 'completed' })
+      })
+      emu.inject('bundle', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({ bundleUrl, expiresAt: '2030-01-01T00:00:00Z' })
+      })
+    },
+    outcome: { exitCode: 1, message: 'field `jobId` is not an id' },
+    check: async ({ runnerTemp }) => {
+      // `../../x` from RUNNER_TEMP/mintlify-export is a sibling of RUNNER_TEMP.
+      expect(await readdir(join(runnerTemp, '..'))).not.toContain(PWNED_FOLDER)
+      expect(await readdir(runnerTemp)).not.toContain('mintlify-export')
+    }
+  },
+  {
+    fault: 'agent model and repository with a blank line and Markdown images',
+    mode: 'agent-watch',
+    expected: 'each stays in its table cell: nothing renders as an image; succeeds',
+    setup: emu =>
+      emu.inject('agent', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({
+          id: 'job_1',
+          status: 'completed',
+          model: 'm\n\n![x](https://evil.example/model.png)',
+          source: { repository: 'r\n\n<img src="https://evil.example/repo.png">', ref: 'main' },
+          prLink: 'https://github.com/acme/docs/pull/42'
+        })
+      }),
+    outcome: { exitCode: 0 },
+    check: ({ summary }) => {
+      const html = renderedSummary(summary)
+      expect(html).toContain('<table>')
+      expect(html).not.toMatch(/<img/i)
+    }
+  },
+  {
+    fault: 'someone else’s PR comment that carries the action’s marker',
+    mode: 'agent-watch',
+    expected: 'left alone; the action posts its own comment; succeeds',
+    setup: async (_emu, side) => {
+      const pr = await side.pullRequest()
+      side.github?.addComment(
+        '<!-- mintlify-admin-action:agent-watch:proj_1:job_1 -->\nquoted by a reviewer',
+        'mallory'
+      )
+      return pr
+    },
+    outcome: { exitCode: 0 },
+    check: ({ side, log }) => {
+      const comments = side.github?.comments ?? []
+      expect(comments.map(c => c.user.login)).toEqual(['mallory', 'github-actions[bot]'])
+      expect(comments[0]?.body).toContain('quoted by a reviewer')
+      expect(log).not.toContain('Could not comment')
+    }
+  },
+  {
+    fault: 'error body that echoes the key JSON-escaped and URL-encoded, with a PR comment',
+    mode: 'export',
+    expected: 'the key in neither form reaches the comment, the summary or the log',
+    setup: async (emu, side) => {
+      const pr = await side.pullRequest()
+      const encoded = encodeURIComponent(emu.apiKey).replace(/_/g, '%5F')
+      emu.inject('status', {
+        kind: 'http',
+        status: 400,
+        body: `{"error":"Bad header: Bearer ${jsonEscaped(emu.apiKey)} (${encoded})"}`
+      })
+      return pr
+    },
+    outcome: { exitCode: 1, message: 'Bad header: Bearer *** (***)' },
+    check: ({ side, summary, emu }) => {
+      const comment = side.github?.comments[0]?.body ?? ''
+      expect(comment).toContain('Bad header: Bearer \\*\\*\\*')
+      for (const text of [comment, summary]) expect(text).not.toContain(emu.apiKey.slice(5))
+    }
+  },
+  {
+    fault: 'store redirect to a loopback host with userinfo',
+    mode: 'export',
+    expected: 'not followed (no request reaches it); fails naming the rule',
+    setup: async (emu, side) => {
+      const other = await side.recorder(200)
+      const { jobId } = await freshLink(emu)
+      emu.inject('download', {
+        kind: 'redirect',
+        location: other.url.replace('//', '//user:pw@') + '/b.tar.gz'
+      })
+      return { inputs: { 'job-id': jobId } }
+    },
+    outcome: {
+      exitCode: 1,
+      message: /redirected \(HTTP 302\) to .* must not carry credentials; not followed/
+    },
+    check: ({ side, log }) => {
+      expect(side.recorders[0]?.requests).toEqual([])
+      expect(log).not.toContain('user:pw')
+    }
+  },
+  {
+    fault: 'plain-http redirect of the store to another host',
+    mode: 'export',
+    expected: 'not followed (the link would travel in clear); fails naming the rule',
+    setup: async emu => {
+      const { jobId } = await freshLink(emu)
+      emu.inject('download', {
+        kind: 'redirect',
+        location: 'http://storage.example.com/b.tar.gz?X-Amz-Signature=0123456789abcdef'
+      })
+      return { inputs: { 'job-id': jobId } }
+    },
+    outcome: {
+      exitCode: 1,
+      message:
+        'uses plain http to storage.example.com, which would send the link in clear; not followed'
+    }
+  },
+  {
+    fault: 'link whose credential is an Azure `sig`, echoed in a store error',
+    mode: 'export',
+    expected: 'the `sig` value is masked and scrubbed everywhere; fails clearly',
+    setup: async emu => {
+      const { jobId, bundleUrl } = await freshLink(emu)
+      const sig = 'AzureSasSig0123456789%2Babc%3D'
+      emu.inject('bundle', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({
+          bundleUrl: `${bundleUrl}&sig=${sig}`,
+          expiresAt: '2030-01-01T00:00:00Z'
+        })
+      })
+      emu.inject('download', {
+        kind: 'http',
+        status: 403,
+        body: `<Error><Code>AuthenticationFailed</Code><Message>Signature sig=${decodeURIComponent(sig)} did not match</Message></Error>`
+      })
+      return { inputs: { 'job-id': jobId } }
+    },
+    outcome: {
+      exitCode: 1,
+      message: 'the store answered HTTP 403 (AuthenticationFailed: Signature sig=***'
+    },
+    check: ({ log, rawLog, summary }) => {
+      const shown = rawLog.split('\n').filter(line => !line.startsWith('::add-mask::'))
+      for (const text of [log, shown.join('\n'), summary])
+        expect(text).not.toContain('AzureSasSig0123456789')
+    }
+  },
+  {
+    fault: 'bundleUrl holding a line break',
+    mode: 'export',
+    expected: 'refused before any download (masked and used would differ); fails clearly',
+    setup: async emu => {
+      const { jobId, bundleUrl } = await freshLink(emu)
+      emu.inject('bundle', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({
+          bundleUrl: `${bundleUrl}\n::set-output name=x::y`,
+          expiresAt: '2030-01-01T00:00:00Z'
+        })
+      })
+      return { inputs: { 'job-id': jobId } }
+    },
+    outcome: { exitCode: 1, message: 'holds a space, a line break, a control character' },
+    check: ({ emu, outputs }) => {
+      expect(count(emu, 'download')).toBe(0)
+      expect(outputs['bundle-url']).toBeUndefined()
+    }
+  },
+  {
+    fault: 'store refuses the connection',
+    mode: 'export',
+    expected: 'retried; fails naming the host, what happened and what to check',
+    setup: async (emu, side) => {
+      // A port that was just listening and is now closed: connections are refused at once.
+      const closed = await side.recorder()
+      await side.close()
+      const { jobId, bundleUrl } = await freshLink(emu)
+      const link = new URL(bundleUrl)
+      emu.inject('bundle', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({
+          bundleUrl: `${closed.url}${link.pathname}${link.search}`,
+          expiresAt: '2030-01-01T00:00:00Z'
+        })
+      })
+      return { inputs: { 'job-id': jobId } }
+    },
+    outcome: {
+      exitCode: 1,
+      message:
+        /Downloading the bundle from 127\.0\.0\.1:\d+ failed: the connection was refused .*\[ECONNREFUSED\]\. Check the runner's network path/
+    }
+  },
+  {
+    fault: 'archive that tar cannot write (a file, then a file below it)',
+    mode: 'export',
+    expected: 'fails quoting tar, naming the archive and what to do',
+    emulator: {
+      storage: {
+        extraEntries: [
+          { name: 'clash', type: 'file', content: 'a file' },
+          { name: 'clash/below.html', type: 'file', content: 'under a file' }
+        ]
+      }
+    },
+    inputs: { extract: 'true' },
+    outcome: {
+      exitCode: 1,
+      message:
+        /Extracting the bundle .+bundle\.tar\.gz with tar failed \(exit code 2\): .*clash\/below\.html.*Not a directory.*set `extract: false`/
+    },
+    check: async ({ runnerTemp }) => {
+      const paths = await readdir(runnerTemp, { recursive: true })
+      expect(paths.filter(path => path.endsWith('/site'))).toEqual([])
+    }
+  }
+]
+
 /** Bad inputs, in both modes: each one message naming the input; the API is never called. */
 export const BAD_INPUTS: Array<{
   mode: 'export' | 'agent-watch'
   inputs: Record<string, string>
   message: string
+  /** Text that must appear nowhere the runner shows, add-mask lines aside. */
+  hidden?: string
 }> = [
+  {
+    mode: 'export',
+    inputs: { 'base-url': 'http://deploy:hunter2secret@api.example.com' },
+    message: 'Input `base-url` (`http://***@api.example.com/`) must not carry credentials',
+    hidden: 'hunter2secret'
+  },
+  {
+    mode: 'export',
+    inputs: { 'job-id': '../../some/folder' },
+    message: 'Input `job-id` (`../../some/folder`) is not an id'
+  },
+  {
+    mode: 'agent-watch',
+    inputs: { 'project-id': 'proj/../../x' },
+    message: 'Input `project-id` (`proj/../../x`) is not an id'
+  },
   { mode: 'export', inputs: { 'api-key': '' }, message: 'Input `api-key` is required' },
   { mode: 'export', inputs: { 'api-key': '   ' }, message: 'Input `api-key` is required' },
   {

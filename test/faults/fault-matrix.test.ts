@@ -3,14 +3,15 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startEmulator } from '../emulator/index.ts'
 import { emulatorInputs, ROOT, runAction } from '../support/action-runner.js'
-import { errorsOf, expectNoSecretsShown } from '../support/assertions.js'
-import { BAD_INPUTS, SERVICE_FAULTS } from './cases.ts'
-import { SideServers, type FaultCase, type SetupResult } from './matrix.ts'
+import { errorsOf, expectNoSecretsShown, expectOnlyOwnCommands } from '../support/assertions.js'
+import { BAD_INPUTS, HOSTILE_ANSWERS, SERVICE_FAULTS } from './cases.ts'
+import { GITHUB_TOKEN, SideServers, type FaultCase, type SetupResult } from './matrix.ts'
 
 const DOC = join(ROOT, 'docs', 'reliability.md')
 const START = '<!-- fault-matrix:start -->'
 const END = '<!-- fault-matrix:end -->'
 const observed = new Map<FaultCase, { exitCode: number | null; retries: number }>()
+const CASES = [...SERVICE_FAULTS, ...HOSTILE_ANSWERS]
 
 /** Log lines that mark one more attempt: client retries, tolerated polls, resumes, fresh links. */
 const RETRY_LINE =
@@ -22,76 +23,80 @@ async function filesNamed(root: string, suffix: string): Promise<string[]> {
 }
 
 describe('fault matrix: each fault injected over real sockets into the bundled action', () => {
-  it.each(SERVICE_FAULTS.map(c => [`${c.mode}: ${c.fault}`, c] as const))(
-    '%s',
-    async (_name, faultCase) => {
-      const emu = await startEmulator({
-        agentJobs: { job_1: { projectId: 'proj_1', timeline: 'completed-with-pr', activeMs: 300 } },
-        ...faultCase.emulator,
-        export: { queuedMs: 100, runningMs: 400, ...faultCase.emulator?.export }
-      })
-      const side = new SideServers()
-      let cleanup: SetupResult['cleanup']
-      try {
-        const extra = (await faultCase.setup?.(emu, side)) ?? {}
-        cleanup = extra.cleanup
-        const started = Date.now()
-        const run = await runAction(
-          {
-            mode: faultCase.mode,
-            ...emulatorInputs(emu),
-            timeout: '30s',
-            ...(faultCase.mode === 'export'
-              ? { domain: 'docs.example.com' }
-              : { 'project-id': 'proj_1', 'job-id': 'job_1' }),
-            ...faultCase.inputs,
-            ...extra.inputs
-          },
-          {
-            ...(faultCase.cancelAfterMs
-              ? { sendSignal: { signal: 'SIGTERM' as const, afterMs: faultCase.cancelAfterMs } }
-              : {})
-          }
-        )
-        const elapsedMs = Date.now() - started
-        try {
-          expect(run.exitCode, run.log).toBe(faultCase.outcome.exitCode)
-          if (faultCase.outcome.exitCode === 1) {
-            const errors = errorsOf(run).join('\n')
-            const { message } = faultCase.outcome
-            if (typeof message === 'string') expect(errors).toContain(message)
-            else expect(errors).toMatch(message)
-            expect(run.log).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
-          }
-          // No partial file anywhere, and neither secret in what the runner shows.
-          expect(await filesNamed(run.runnerTemp, '.part')).toEqual([])
-          const signatures = emu.requests
-            .filter(r => r.endpoint === 'download')
-            .map(r => new URL(r.url, emu.storageUrl).searchParams.get('X-Amz-Signature') ?? '')
-          expectNoSecretsShown(run, [emu.apiKey, ...signatures])
-          await faultCase.check?.({
-            log: run.log,
-            rawLog: run.rawLog,
-            outputs: run.outputs,
-            emu,
-            side,
-            elapsedMs,
-            runnerTemp: run.runnerTemp
-          })
-          observed.set(faultCase, {
-            exitCode: run.exitCode,
-            retries: run.log.split('\n').filter(line => RETRY_LINE.test(line)).length
-          })
-        } finally {
-          await run.cleanup()
+  it.each(CASES.map(c => [`${c.mode}: ${c.fault}`, c] as const))('%s', async (_name, faultCase) => {
+    const emu = await startEmulator({
+      agentJobs: { job_1: { projectId: 'proj_1', timeline: 'completed-with-pr', activeMs: 300 } },
+      ...faultCase.emulator,
+      export: { queuedMs: 100, runningMs: 400, ...faultCase.emulator?.export }
+    })
+    const side = new SideServers()
+    let cleanup: SetupResult['cleanup']
+    try {
+      const extra = (await faultCase.setup?.(emu, side)) ?? {}
+      cleanup = extra.cleanup
+      const started = Date.now()
+      const run = await runAction(
+        {
+          mode: faultCase.mode,
+          ...emulatorInputs(emu),
+          timeout: '30s',
+          ...(faultCase.mode === 'export'
+            ? { domain: 'docs.example.com' }
+            : { 'project-id': 'proj_1', 'job-id': 'job_1' }),
+          ...faultCase.inputs,
+          ...extra.inputs
+        },
+        {
+          ...(extra.env ? { env: extra.env } : {}),
+          ...(faultCase.cancelAfterMs
+            ? { sendSignal: { signal: 'SIGTERM' as const, afterMs: faultCase.cancelAfterMs } }
+            : {})
         }
+      )
+      const elapsedMs = Date.now() - started
+      try {
+        expect(run.exitCode, run.log).toBe(faultCase.outcome.exitCode)
+        if (faultCase.outcome.exitCode === 1) {
+          const errors = errorsOf(run).join('\n')
+          const { message } = faultCase.outcome
+          if (typeof message === 'string') expect(errors).toContain(message)
+          else expect(errors).toMatch(message)
+          expect(run.log).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
+        }
+        // No partial file anywhere, and neither secret in what the runner shows.
+        expect(await filesNamed(run.runnerTemp, '.part')).toEqual([])
+        const signatures = emu.requests
+          .filter(r => r.endpoint === 'download')
+          .map(r => new URL(r.url, emu.storageUrl).searchParams.get('X-Amz-Signature') ?? '')
+        expectNoSecretsShown(run, [emu.apiKey, GITHUB_TOKEN, ...signatures])
+        // Whatever the fault, no line the action wrote is a command it did not mean.
+        expectOnlyOwnCommands(run.rawLog)
+        for (const comment of side.github?.comments ?? [])
+          for (const secret of [emu.apiKey, GITHUB_TOKEN, ...signatures])
+            expect(comment.body).not.toContain(secret)
+        await faultCase.check?.({
+          log: run.log,
+          rawLog: run.rawLog,
+          outputs: run.outputs,
+          summary: run.summary,
+          emu,
+          side,
+          elapsedMs,
+          runnerTemp: run.runnerTemp
+        })
+        observed.set(faultCase, {
+          exitCode: run.exitCode,
+          retries: run.log.split('\n').filter(line => RETRY_LINE.test(line)).length
+        })
       } finally {
-        await cleanup?.()
-        await side.close()
-        await emu.close()
+        await run.cleanup()
       }
+    } finally {
+      await cleanup?.()
+      await side.close()
+      await emu.close()
     }
-  )
+  })
 
   it.each(BAD_INPUTS.map(c => [`${c.mode} ${JSON.stringify(c.inputs)}`, c] as const))(
     'bad input, %s',
@@ -112,6 +117,10 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
         expect(errorsOf(run).join('\n')).toContain(bad.message)
         expect(run.log).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
         expect(emu.requests).toEqual([])
+        if (bad.hidden) {
+          const shown = run.rawLog.split('\n').filter(line => !line.startsWith('::add-mask::'))
+          expect(shown.join('\n')).not.toContain(bad.hidden)
+        }
       } finally {
         await emu.close()
       }
@@ -120,7 +129,7 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
 
   afterAll(async () => {
     // The table in docs/reliability.md is this run's record; it must match it.
-    if (observed.size !== SERVICE_FAULTS.length) return
+    if (observed.size !== CASES.length) return
     const table = renderTable()
     if (process.env.UPDATE_RELIABILITY_DOC === '1') {
       const doc = await readFile(DOC, 'utf8')
@@ -154,7 +163,7 @@ function tableCells(markdown: string): string[][] {
 }
 
 function renderTable(): string {
-  const rows = SERVICE_FAULTS.map(faultCase => {
+  const rows = CASES.map(faultCase => {
     const seen = observed.get(faultCase)
     const retries = seen ? ` · ${seen.retries} ${seen.retries === 1 ? 'retry' : 'retries'}` : ''
     const result = seen?.exitCode === 0 ? `succeeded${retries}` : `failed clearly${retries}`

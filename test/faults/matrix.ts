@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Emulator, EmulatorInput } from '../emulator/index.ts'
+import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
 
 /** One row of the fault matrix: a fault injected over real sockets, and what must follow. */
 export interface FaultCase {
@@ -22,6 +26,8 @@ export interface FaultCase {
 
 export interface SetupResult {
   inputs?: Record<string, string>
+  /** Extra environment of the run (a pull-request event, say). */
+  env?: Record<string, string>
   /** Removes what the setup made, whatever the outcome. */
   cleanup?: () => Promise<void>
 }
@@ -31,6 +37,8 @@ export interface CaseContext {
   /** The log as written, before the runner's masking. */
   rawLog: string
   outputs: Record<string, string>
+  /** The job summary as written. */
+  summary: string
   emu: Emulator
   side: SideServers
   elapsedMs: number
@@ -43,9 +51,36 @@ export interface Recorder {
   requests: Array<{ url: string; authorization?: string }>
 }
 
+/** The token the GitHub stand-in accepts; a runner masks it like any secret input. */
+export const GITHUB_TOKEN = 'ghs_faultmatrix0123456789'
+
 export class SideServers {
   private servers: Server[] = []
+  private folders: string[] = []
   readonly recorders: Recorder[] = []
+  /** The GitHub REST stand-in, once a case asked for a pull request. */
+  github?: GitHubStub
+
+  /**
+   * A pull-request run: the GitHub stand-in for `acme/docs` #7, the event file, and the inputs
+   * and environment that make the action comment there.
+   */
+  async pullRequest(): Promise<Required<Omit<SetupResult, 'cleanup'>>> {
+    this.github = await startGitHubStub({ token: GITHUB_TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const folder = await mkdtemp(join(tmpdir(), 'fault-event-'))
+    this.folders.push(folder)
+    const eventPath = join(folder, 'event.json')
+    await writeFile(eventPath, JSON.stringify({ pull_request: { number: 7 } }))
+    return {
+      inputs: { comment: 'true', 'github-token': GITHUB_TOKEN },
+      env: {
+        GITHUB_API_URL: this.github.url,
+        GITHUB_EVENT_PATH: eventPath,
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_REPOSITORY: 'acme/docs'
+      }
+    }
+  }
 
   async recorder(status = 404): Promise<Recorder> {
     const requests: Recorder['requests'] = []
@@ -72,5 +107,8 @@ export class SideServers {
       )
     )
     this.servers = []
+    await this.github?.close()
+    await Promise.all(this.folders.map(folder => rm(folder, { recursive: true, force: true })))
+    this.folders = []
   }
 }

@@ -72,3 +72,38 @@ export async function freshLink(emu: Emulator): Promise<{ jobId: string; bundleU
   emu.requests = []
   return { jobId, bundleUrl }
 }
+
+/** The workflow commands the action means to write; any other is outside text that got loose. */
+const OWN_COMMANDS = new Set([
+  'add-mask',
+  'debug',
+  'notice',
+  'warning',
+  'error',
+  'group',
+  'endgroup'
+])
+
+/**
+ * The commands the runner would read from `rawLog`, by its rules: `::name…::` at the start of
+ * a line after white space (and after characters its culture-sensitive comparison ignores),
+ * and the legacy `##[name…]` anywhere in a line.
+ */
+export function workflowCommands(rawLog: string): Array<{ name: string; line: string }> {
+  const found: Array<{ name: string; line: string }> = []
+  // The runner reads lines as .NET's ReadLine splits them: at CR, LF or CRLF.
+  for (const line of rawLog.split(/\r\n|\r|\n/)) {
+    const visible = line.replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
+    const modern = /^[\s\p{Cc}]*::([^:\s]*?)(?:\s[^:]*)?::/u.exec(visible)
+    if (modern) found.push({ name: (modern[1] as string).toLowerCase(), line })
+    for (const legacy of visible.matchAll(/##\[([^\]\s]*)/g))
+      found.push({ name: `##[${legacy[1] as string}`, line })
+  }
+  return found
+}
+
+/** No line of the log is a command the action did not write itself. */
+export function expectOnlyOwnCommands(rawLog: string): void {
+  const foreign = workflowCommands(rawLog).filter(command => !OWN_COMMANDS.has(command.name))
+  expect(foreign, 'a line of stdout starts a workflow command the action did not mean').toEqual([])
+}

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { isOwnComment } from '../../src/comment/pr-comment.js'
 import { commandSafe } from '../../src/log.js'
 import { displayUrl, linkSecrets, Secrets } from '../../src/secrets.js'
 import { describeNetworkError } from '../../src/util/network-error.js'
 import { inside } from '../../src/util/paths.js'
+import { cleanUpAfterFailure } from '../../src/util/cleanup.js'
 import { httpUrl, isSafeId, linkTextProblem, untrusted } from '../../src/util/untrusted.js'
 
 /** What the runner does with a line: TrimStart, then `::` at the start, or `##[` anywhere. */
@@ -218,4 +219,31 @@ describe('the pull-request comment that is ours', () => {
     expect(isOwnComment({ id: 1, body: marker, user: { login: bot } }, marker, undefined)).toBe(
       false
     ))
+})
+
+describe('cleanup after a failure', () => {
+  it('tries every step, warns of one that fails, and never throws in place of the failure', async () => {
+    const writes: string[] = []
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation(chunk => {
+      writes.push(String(chunk))
+      return true
+    })
+    const ran: string[] = []
+    try {
+      await cleanUpAfterFailure(
+        'the partial bundle /tmp/x/bundle.part',
+        async () => {
+          ran.push('close')
+          throw Object.assign(new Error('EBUSY: resource busy\n::error::x'), { code: 'EBUSY' })
+        },
+        async () => void ran.push('remove')
+      )
+    } finally {
+      spy.mockRestore()
+    }
+    expect(ran).toEqual(['close', 'remove'])
+    expect(writes.join('')).toMatch(
+      /^::warning::Could not remove the partial bundle \/tmp\/x\/bundle\.part: EBUSY: resource busy ::error::x\. Remove it by hand\.\n$/
+    )
+  })
 })
