@@ -6,9 +6,9 @@ import pRetry from 'p-retry'
 import type { Dispatcher } from 'undici'
 import { createIdleBoundAgent } from '../util/http-agent.js'
 import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../archive/format.js'
-import { DownloadError, LinkExpiredError } from './errors.js'
+import { DownloadError, LinkExpiredError, ObjectChangedError } from './errors.js'
 import { BundleFileSink } from './sink.js'
-import { parseContentRange, strongValidator } from './ranges.js'
+import { conditionalHeaders, rangedAnswerProblem, strongValidator } from './ranges.js'
 import { header, holdErrors, requestObject, storeError } from './response.js'
 import { storeLinkProblem } from './link-rules.js'
 import { TailDownload } from './tail.js'
@@ -23,10 +23,12 @@ export interface DownloadOptions {
   /** Plain http allowed to hosts other than loopback, for the link and every redirect hop. */
   allowInsecureHttp?: boolean
   /**
-   * Asked for a fresh link when the store says the current one expired; the transfer then
-   * goes on from the bytes already on disk. Resolves to undefined to give up.
+   * Asked for a fresh link when the store refused the current one (it expired) or the object
+   * changed under the transfer. After a refusal the transfer goes on from the bytes on disk;
+   * after a change, or when the fresh link announces another size, it starts over. Resolves
+   * to undefined to give up.
    */
-  onLinkExpired?: (error: LinkExpiredError) => Promise<string | undefined>
+  onFreshLink?: (reason: LinkExpiredError | ObjectChangedError) => Promise<FreshLink | undefined>
   /** Folder for the archive, written as `bundle.<format>`. */
   directory: string
   /** Compute the SHA-256 on the way (default true); without it, an announced one goes unchecked. */
@@ -40,6 +42,12 @@ export interface DownloadOptions {
   maxAttempts?: number
   onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void
   dispatcher?: Dispatcher
+}
+
+export interface FreshLink {
+  url: string
+  /** The size the API announced with this link; it replaces the expected size. */
+  sizeBytes?: number
 }
 
 export interface DownloadedFile {
@@ -69,6 +77,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   const sink = await BundleFileSink.create(partPath, { sha256: options.sha256 ?? true })
   const transfer: TransferState = {
     url: options.url,
+    expectedSizeBytes: options.expectedSizeBytes,
     validator: undefined,
     checksum: undefined,
     totalBytes: undefined,
@@ -102,9 +111,10 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
         false
       )
     }
-    if (options.expectedSizeBytes !== undefined && options.expectedSizeBytes !== sizeBytes) {
+    const expected = transfer.expectedSizeBytes
+    if (expected !== undefined && expected !== sizeBytes) {
       throw new DownloadError(
-        `The bundle has ${sizeBytes} bytes but the API announced ${options.expectedSizeBytes}; the download is not trusted.`,
+        `The bundle has ${sizeBytes} bytes but the API announced ${expected}; the download is not trusted.`,
         false
       )
     }
@@ -157,6 +167,10 @@ const PARALLEL = {
 interface TransferState {
   /** The link in use: the first one, or the last fresh one. */
   url: string
+  /** The size the API announced with the link in use. */
+  expectedSizeBytes: number | undefined
+  /** Bytes on disk when the store last refused a link: a fresh link refused before more came fails. */
+  refusedAt?: number
   /** Helpers fetching the end of the object, once the front stream proved slow. */
   tail?: TailDownload
   /** SHA-256 the store announced for the whole object (hex), when it did. */
@@ -170,8 +184,9 @@ interface TransferState {
 }
 
 /**
- * One transfer attempt, which an expired link does not end: with a fresh link from the caller
- * it resumes (If-Range keeps the bytes only if the object is the same) instead of starting over.
+ * One transfer attempt, which a refused link or a changed object does not end: with a fresh
+ * link from the caller it resumes (the same validator guards the bytes on disk), or starts
+ * over when the object changed or the fresh link announces another size.
  */
 async function transferOverFreshLinks(
   options: DownloadOptions,
@@ -183,12 +198,32 @@ async function transferOverFreshLinks(
     try {
       return await transferOnce(options, dispatcher, sink, state)
     } catch (error) {
-      if (!(error instanceof LinkExpiredError) || !options.onLinkExpired) throw error
-      const url = await options.onLinkExpired(error)
-      if (url === undefined) throw error
-      state.url = url
+      const changed = error instanceof ObjectChangedError
+      if (!(error instanceof LinkExpiredError || changed)) throw error
+      // A 403 that may not mean expiry gets one fresh link; refused again before any new byte
+      // came, it is a real refusal (an IP rule, a bucket policy) and fails with the store's words.
+      if (error instanceof LinkExpiredError && !error.certain) {
+        if (state.refusedAt === sink.bytesWritten) throw error
+        state.refusedAt = sink.bytesWritten
+      }
+      const fresh = options.onFreshLink ? await options.onFreshLink(error) : undefined
+      if (!fresh) throw error
+      state.url = fresh.url
+      const resized = fresh.sizeBytes !== undefined && fresh.sizeBytes !== state.expectedSizeBytes
+      if (fresh.sizeBytes !== undefined) state.expectedSizeBytes = fresh.sizeBytes
+      if (changed || resized) await startOver(sink, state)
     }
   }
+}
+
+/** Forgets the object: the next request is a whole GET, written to an emptied file. */
+async function startOver(sink: BundleFileSink, state: TransferState): Promise<void> {
+  await sink.restart()
+  state.validator = undefined
+  state.totalBytes = undefined
+  state.checksum = undefined
+  state.acceptsRanges = false
+  state.refusedAt = undefined
 }
 
 async function transferOnce(
@@ -201,7 +236,7 @@ async function transferOnce(
   const headers: Record<string, string> = { 'accept-encoding': 'identity' }
   if (resumeFrom > 0) {
     headers.range = `bytes=${resumeFrom}-`
-    if (state.validator) headers['if-range'] = state.validator
+    Object.assign(headers, conditionalHeaders(state.validator))
   }
 
   let response: Dispatcher.ResponseData
@@ -221,19 +256,33 @@ async function transferOnce(
   holdErrors(response.body)
   const status = response.statusCode
   if (status !== 200 && status !== 206) {
-    throw await storeError(status, response.body)
+    throw await storeError(status, response.body, objectUrl)
   }
 
   if (status === 206 && resumeFrom > 0) {
-    const range = parseContentRange(header(response, 'content-range'))
-    if (!range || range.start !== resumeFrom) {
+    const problem = rangedAnswerProblem(
+      {
+        contentRange: header(response, 'content-range'),
+        etag: header(response, 'etag'),
+        lastModified: header(response, 'last-modified')
+      },
+      { start: resumeFrom, end: undefined },
+      state
+    )
+    if (problem) {
       await response.body.dump()
+      if (problem.kind === 'changed') throw new ObjectChangedError(problem.detail)
       await sink.restart()
       state.acceptsRanges = false
-      throw new DownloadError('the store answered a different range than asked for', true)
+      throw new DownloadError(`the store answered another range (${problem.detail})`, true)
     }
-    state.totalBytes = range.total ?? state.totalBytes
   } else {
+    const validator = strongValidator(header(response, 'etag')) ?? header(response, 'last-modified')
+    if (resumeFrom > 0 && state.validator && validator !== state.validator) {
+      // A whole body for a ranged request, of another object: what it is now, the API says.
+      await response.body.dump()
+      throw new ObjectChangedError(`a resume got the whole object with ETag ${validator ?? 'none'}`)
+    }
     // A whole body: a fresh start, or the store ignored our range.
     if (sink.bytesWritten > 0) await sink.restart()
     const length = Number(header(response, 'content-length'))
@@ -242,8 +291,11 @@ async function transferOnce(
         ? length
         : undefined
     state.acceptsRanges = header(response, 'accept-ranges')?.toLowerCase() === 'bytes'
-    state.validator = strongValidator(header(response, 'etag')) ?? header(response, 'last-modified')
-    state.checksum = announcedSha256(header(response, 'x-amz-checksum-sha256'))
+    state.validator = validator
+    state.checksum = announcedSha256(
+      header(response, 'x-amz-checksum-sha256'),
+      header(response, 'x-amz-checksum-type')
+    )
   }
 
   const total = state.totalBytes
@@ -294,7 +346,7 @@ async function transferOnce(
     // The tail's store refused or kept failing a chunk: resumed over one stream, unless the
     // link expired (a fresh one is needed) or we were cancelled.
     const failure = asTransferError(fatal, options.signal)
-    if (failure instanceof LinkExpiredError) throw failure
+    if (failure instanceof LinkExpiredError || failure instanceof ObjectChangedError) throw failure
     state.singleStream = true
     throw failure instanceof DownloadError && !failure.transient
       ? new DownloadError(`${failure.message}; going on over one stream`, true)
@@ -340,7 +392,12 @@ async function* frontStream(
 
 function asTransferError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason ?? error
-  if (error instanceof DownloadError || error instanceof LinkExpiredError) return error
+  if (
+    error instanceof DownloadError ||
+    error instanceof LinkExpiredError ||
+    error instanceof ObjectChangedError
+  )
+    return error
   const code = errorCode(error)
   if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new DownloadError('the store stopped sending data', true)
@@ -348,9 +405,17 @@ function asTransferError(error: unknown, signal: AbortSignal | undefined): unkno
   return new DownloadError(describeNetworkError(error), true)
 }
 
-/** S3's `x-amz-checksum-sha256` (base64) as hex; only a full-object checksum is usable. */
-export function announcedSha256(value: string | undefined): string | undefined {
+/**
+ * S3's `x-amz-checksum-sha256` (base64) as hex, when it is of the whole object. A multipart
+ * object's composite checksum (a checksum of the parts' checksums, `…-<parts>`, or typed
+ * COMPOSITE) is never compared with the file's SHA-256: it would differ for a sound file.
+ */
+export function announcedSha256(
+  value: string | undefined,
+  type: string | undefined = undefined
+): string | undefined {
   if (!value || value.includes('-')) return undefined
+  if (type !== undefined && type.trim().toUpperCase() !== 'FULL_OBJECT') return undefined
   const bytes = Buffer.from(value.trim(), 'base64')
   return bytes.length === 32 ? bytes.toString('hex') : undefined
 }

@@ -1,8 +1,32 @@
-/** The store refused the link because its signature expired: ask the API for a fresh one. */
+/**
+ * The store refused the link: its signature expired (`certain`, the store said so), or a 403
+ * that may mean the same in another store's words (radosgw's empty message, Azure's
+ * "AuthenticationFailed"). Either way the API is asked for a fresh link.
+ */
 export class LinkExpiredError extends Error {
-  constructor(detail: string) {
-    super(`The bundle link has expired (${detail}).`)
+  constructor(
+    readonly detail: string,
+    readonly certain: boolean,
+    readonly host: string
+  ) {
+    super(
+      certain
+        ? `The bundle link has expired (${detail}).`
+        : `The store at ${host} refused the bundle link (${detail}).`
+    )
     this.name = 'LinkExpiredError'
+  }
+}
+
+/**
+ * The object is no longer the one the transfer began with: a resumed or parallel range came
+ * with another validator or size (a store that ignores If-Range), or the store answered 412 to
+ * If-Match. Its bytes must never be joined to the ones on disk.
+ */
+export class ObjectChangedError extends Error {
+  constructor(readonly detail: string) {
+    super(`The bundle changed in the store during the download (${detail}).`)
+    this.name = 'ObjectChangedError'
   }
 }
 

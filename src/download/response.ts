@@ -1,7 +1,7 @@
 import { request, type Dispatcher } from 'undici'
 import { redactLink } from '../secrets.js'
 import { linkTextProblem, untrusted } from '../util/untrusted.js'
-import { DownloadError, LinkExpiredError } from './errors.js'
+import { DownloadError, LinkExpiredError, ObjectChangedError } from './errors.js'
 
 /** The first value of a response header (undici gives an array when it was repeated). */
 export function header(response: Dispatcher.ResponseData, name: string): string | undefined {
@@ -19,12 +19,14 @@ export function holdErrors(body: NodeJS.EventEmitter): void {
 }
 
 /**
- * A non-2xx answer of the object store (S3-style XML bodies) as the error it means: an
- * expired link (ask the API for a fresh one), a fault worth another try, or a refusal.
+ * A non-2xx answer of the object store (S3-style XML bodies) as the error it means: a refused
+ * link (ask the API for a fresh one: any 403, as stores word expiry differently), an object
+ * that changed (412 to If-Match), a fault worth another try, or a refusal.
  */
 export async function storeError(
   status: number,
-  body: Dispatcher.ResponseData['body']
+  body: Dispatcher.ResponseData['body'],
+  url: string
 ): Promise<Error> {
   const text = await readSmall(body)
   const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1]
@@ -34,14 +36,29 @@ export async function storeError(
     code || message ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}` : text,
     120
   )
-  if (status === 403 && /expired|not valid in the specified time/i.test(text))
-    return new LinkExpiredError(said)
-  if (status === 400 && /ExpiredToken/i.test(text)) return new LinkExpiredError(said)
+  const host = hostOf(url)
+  const expired = /expired|not valid in the specified time/i.test(text)
+  if (status === 403) return new LinkExpiredError(said || 'HTTP 403', expired, host)
+  if (status === 400 && /ExpiredToken/i.test(text)) return new LinkExpiredError(said, true, host)
+  if (status === 412)
+    return new ObjectChangedError(`HTTP 412 to If-Match${said ? `: ${said}` : ''}`)
+  // Ranges are asked only below the size the object had: it is shorter now.
+  if (status === 416)
+    return new ObjectChangedError('HTTP 416: it is shorter than the range asked for')
   const transient = status === 408 || status === 429 || status >= 500
   return new DownloadError(
     `the store answered HTTP ${status}${said ? ` (${said})` : ''}`,
     transient
   )
+}
+
+/** `host:port` of a link, for messages (never its query). */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return 'the store'
+  }
 }
 
 /** The start of an error body, read to its end so the connection can be reused. */

@@ -1,8 +1,8 @@
 import type { FileHandle } from 'node:fs/promises'
 import type { Dispatcher } from 'undici'
-import { DownloadError, LinkExpiredError } from './errors.js'
+import { DownloadError, LinkExpiredError, ObjectChangedError } from './errors.js'
 import { writeAt } from './sink.js'
-import { parseContentRange } from './ranges.js'
+import { conditionalHeaders, rangedAnswerProblem } from './ranges.js'
 import { header, holdErrors, requestObject, storeError } from './response.js'
 import { storeLinkProblem } from './link-rules.js'
 import { sleep } from '../poll/sleep.js'
@@ -95,6 +95,7 @@ export class TailDownload {
           // An expired link ends every chunk alike: the transfer must ask for a fresh one.
           const final =
             error instanceof LinkExpiredError ||
+            error instanceof ObjectChangedError ||
             (error instanceof DownloadError && !error.transient)
           if (attempt >= CHUNK_ATTEMPTS || final) {
             this.controller.abort()
@@ -111,27 +112,40 @@ export class TailDownload {
     const signal = this.options.signal
       ? AbortSignal.any([this.options.signal, this.controller.signal])
       : this.controller.signal
-    const { response } = await requestObject({
+    const { response, url } = await requestObject({
       url: this.options.url,
       dispatcher: this.options.dispatcher,
       signal,
       headers: {
         'accept-encoding': 'identity',
         range: `bytes=${start}-${end - 1}`,
-        'if-range': this.options.validator
+        ...conditionalHeaders(this.options.validator)
       },
       checkHop: url => storeLinkProblem(url, this.options.allowInsecureHttp)
     })
     holdErrors(response.body)
     const status = response.statusCode
-    if (status !== 200 && status !== 206) throw await storeError(status, response.body)
-    const range = parseContentRange(header(response, 'content-range'))
-    if (status !== 206 || !range || range.start !== start || range.end !== end - 1) {
+    if (status !== 200 && status !== 206) throw await storeError(status, response.body, url)
+    const problem =
+      status === 206
+        ? rangedAnswerProblem(
+            {
+              contentRange: header(response, 'content-range'),
+              etag: header(response, 'etag'),
+              lastModified: header(response, 'last-modified')
+            },
+            { start, end: end - 1 },
+            { validator: this.options.validator, totalBytes: this.options.totalBytes }
+          )
+        : undefined
+    if (status !== 206 || problem) {
       await response.body.dump()
-      // A whole body or another range: the object changed, or ranges stopped working. Not
-      // for a chunk retry: the transfer goes on over one stream, whose If-Range finds out which.
+      // Another object's bytes are never written; the transfer starts over with a fresh link.
+      if (problem?.kind === 'changed') throw new ObjectChangedError(problem.detail)
+      // A whole body or another range: ranges stopped working. Not for a chunk retry: the
+      // transfer goes on over one stream, whose own checks find out why.
       throw new DownloadError(
-        `the store answered ${status} to a ranged request for the tail`,
+        `the store answered ${status} to a ranged request for the tail${problem ? ` (${problem.detail})` : ''}`,
         false
       )
     }

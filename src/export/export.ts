@@ -7,6 +7,7 @@ import { certainlyNotSent, pollMayContinue } from '../api/retry-policy.js'
 import type { ExtractedSite } from '../archive/extract.js'
 import type { ArtifactRequest, UploadedArtifact } from '../deploy/artifact.js'
 import { downloadBundle, type DownloadedFile } from '../download/download.js'
+import { ObjectChangedError } from '../download/errors.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../poll/poll.js'
 import { fixedSchedule, pollSchedule } from '../poll/schedule.js'
 import { storeLinkProblem } from '../download/link-rules.js'
@@ -380,13 +381,17 @@ async function downloadWithFreshLinks(
     sha256: settings.sha256,
     signal,
     onProgress: downloadProgressLog(),
-    onLinkExpired: async error => {
+    onFreshLink: async reason => {
       if (refreshes >= MAX_LINK_REFRESHES) return undefined
       refreshes += 1
-      log.info(`${error.message} Asking the API for a fresh link to go on with.`)
+      const next =
+        reason instanceof ObjectChangedError
+          ? 'Asking the API for a fresh link and starting over.'
+          : 'Asking the API for a fresh link to go on with.'
+      log.info(`${reason.message} ${next}`)
       const fresh = acceptLink(await deps.api.createBundle(jobId, signal), settings)
       report.link = fresh
-      return fresh.url
+      return { url: fresh.url, sizeBytes: fresh.sizeBytes }
     }
   })
 }

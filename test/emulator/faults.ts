@@ -107,7 +107,13 @@ export function planFault(fault: Fault, endpoint: Endpoint, subject = ''): Fault
     case 'stall-body':
       return { kind: 'deliver', plan: { stallAfter: { bytes: fault.afterBytes, ms: fault.ms } } }
     case 'cut':
-      return { kind: 'deliver', plan: { cutAfter: fault.afterBytes } }
+      return {
+        kind: 'deliver',
+        plan: {
+          cutAfter: fault.afterBytes,
+          ...(fault.beforeCut ? { beforeCut: fault.beforeCut } : {})
+        }
+      }
     case 'corrupt':
       return { kind: 'deliver', plan: { corrupt: true } }
   }

@@ -25,6 +25,8 @@ export interface DeliveryPlan {
   bytesPerSecond: number
   stallAfter: { bytes: number; ms: number } | null
   cutAfter: number | null
+  /** Runs after the bytes before a cut are out, before the connection drops. */
+  beforeCut?: () => void | Promise<void>
   corrupt: boolean
 }
 
@@ -161,6 +163,7 @@ export async function deliver(
       }
       if (plan.cutAfter !== null && sent + data.length >= plan.cutAfter) {
         await writeFlushed(res, data.subarray(0, plan.cutAfter - sent))
+        await plan.beforeCut?.()
         return void res.destroy()
       }
       const stall = plan.stallAfter

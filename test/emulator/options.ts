@@ -34,6 +34,7 @@ export function defaultStorage(): StorageBehaviour {
     bytesPerSecondPerConnection: 0,
     acceptRanges: true,
     etag: true,
+    ignoreIfRange: false,
     checksum: true,
     extraEntries: []
   }

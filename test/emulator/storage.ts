@@ -94,7 +94,9 @@ export function objectReply(
   const ifRange = firstValue(request['if-range'])
   if (storage.acceptRanges && request.range) {
     const current =
-      ifRange === undefined || ifRangeMatches(ifRange, storage.etag ? etag : null, lastModified)
+      storage.ignoreIfRange ||
+      ifRange === undefined ||
+      ifRangeMatches(ifRange, storage.etag ? etag : null, lastModified)
     if (current) range = parseRange(request.range, archive.size)
   }
   if (range === 'unsatisfiable') {

@@ -62,6 +62,11 @@ export interface StorageBehaviour {
   acceptRanges: boolean
   /** When true, a strong sha256-based ETag is sent and If-Range is honoured. */
   etag: boolean
+  /**
+   * Serve a range whatever If-Range (and If-Match) say, as radosgw 16.2 and s3rver do: a resume
+   * of a replaced object gets the new object's bytes under its new ETag.
+   */
+  ignoreIfRange: boolean
   /** When true, a whole-object answer carries `x-amz-checksum-sha256` (base64), as S3 does with checksum mode on. */
   checksum: boolean
   /** Raw entries appended to the archive as given (path-traversal tests). */
@@ -103,7 +108,8 @@ export type Fault =
   | { kind: 'reset' }
   | { kind: 'stall'; ms: number }
   | { kind: 'stall-body'; afterBytes: number; ms: number }
-  | { kind: 'cut'; afterBytes: number }
+  /** `beforeCut` runs once the bytes are out and before the connection drops (replace the object, say). */
+  | { kind: 'cut'; afterBytes: number; beforeCut?: () => void | Promise<void> }
   | { kind: 'corrupt' }
   | { kind: 'redirect'; location: string }
 

@@ -4,14 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startEmulator } from '../emulator/index.ts'
 import { emulatorInputs, ROOT, runAction } from '../support/action-runner.js'
 import { errorsOf, expectNoSecretsShown, expectOnlyOwnCommands } from '../support/assertions.js'
-import { BAD_INPUTS, HOSTILE_ANSWERS, SERVICE_FAULTS } from './cases.ts'
+import { BAD_INPUTS, HOSTILE_ANSWERS, SERVICE_FAULTS, STORE_QUIRKS } from './cases.ts'
 import { GITHUB_TOKEN, SideServers, type FaultCase, type SetupResult } from './matrix.ts'
 
 const DOC = join(ROOT, 'docs', 'reliability.md')
 const START = '<!-- fault-matrix:start -->'
 const END = '<!-- fault-matrix:end -->'
 const observed = new Map<FaultCase, { exitCode: number | null; retries: number }>()
-const CASES = [...SERVICE_FAULTS, ...HOSTILE_ANSWERS]
+const CASES = [...SERVICE_FAULTS, ...HOSTILE_ANSWERS, ...STORE_QUIRKS]
 
 /** Log lines that mark one more attempt: client retries, tolerated polls, resumes, fresh links. */
 const RETRY_LINE =

@@ -113,9 +113,9 @@ describe('downloadBundle', () => {
     const file = await downloadBundle({
       url,
       directory: folder,
-      onLinkExpired: async error => {
-        refreshes.push(error)
-        return linkAgain(jobId)
+      onFreshLink: async error => {
+        refreshes.push(error as LinkExpiredError)
+        return { url: await linkAgain(jobId) }
       }
     })
     expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
@@ -139,9 +139,9 @@ describe('downloadBundle', () => {
     const file = await downloadBundle({
       url,
       directory: folder,
-      onLinkExpired: async () => {
+      onFreshLink: async () => {
         refreshes += 1
-        return linkAgain(jobId)
+        return { url: await linkAgain(jobId) }
       }
     })
     expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
@@ -158,7 +158,7 @@ describe('downloadBundle', () => {
     const { url } = await linkFrom({})
     ;(emu as Emulator).inject('download', { kind: 'http', status: 403, body: expired })
     await expect(
-      downloadBundle({ url, directory: folder, onLinkExpired: async () => undefined })
+      downloadBundle({ url, directory: folder, onFreshLink: async () => undefined })
     ).rejects.toThrow(LinkExpiredError)
     expect(await readdir(folder)).toEqual([])
   })

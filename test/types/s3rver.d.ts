@@ -1,0 +1,14 @@
+// s3rver ships no types; these are the parts the tests use.
+declare module 's3rver' {
+  interface S3rverOptions {
+    address?: string
+    port?: number
+    silent?: boolean
+    directory: string
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions)
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}
