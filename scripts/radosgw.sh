@@ -110,6 +110,8 @@ ms bind msgr2 = true
 auth cluster required = none
 auth service required = none
 auth client required = none
+# radosgw asks for a "secure" monitor connection by default, which auth none cannot give.
+ms mon client mode = crc
 auth allow insecure global id reclaim = false
 keyring = $DIR/keyring
 run dir = $DIR/run

@@ -864,6 +864,44 @@ export const STORE_QUIRKS: FaultCase[] = [
     }
   },
   {
+    fault: 'download slower than what is left of the step’s timeout',
+    mode: 'export',
+    expected: 'stops at the deadline, not at the end of the download; fails naming the phase',
+    emulator: { storage: { padBytes: 48 * 1024 * 1024, bytesPerSecondPerConnection: 1024 * 1024 } },
+    inputs: { timeout: '4s' },
+    outcome: {
+      exitCode: 1,
+      message: /Timed out after 4s downloading the bundle of export job se_\w+/
+    },
+    // 48 MiB at 1 MiB/s a connection takes 12 s over four: without the deadline reaching the
+    // download, the step would run on long past it.
+    check: ({ elapsedMs }) => expect(elapsedMs).toBeLessThan(4000 + 2500)
+  },
+  {
+    fault: 'fresh link after an expiry that is plain http to another host',
+    mode: 'export',
+    expected: 'refused like the first link; fails clearly',
+    setup: emu => {
+      emu.inject('download', { kind: 'http', status: 403, body: EXPIRED_S3 })
+      emu.inject(
+        'bundle',
+        { kind: 'stall', ms: 0 },
+        {
+          kind: 'http',
+          status: 200,
+          body: JSON.stringify({
+            bundleUrl: 'http://storage.example.com/b.tar.gz?X-Amz-Signature=0123456789abcdef',
+            expiresAt: '2030-01-01T00:00:00Z'
+          })
+        }
+      )
+    },
+    outcome: {
+      exitCode: 1,
+      message: 'uses plain http to storage.example.com, which would send the link in clear'
+    }
+  },
+  {
     fault: 'store answers 403 with an empty message (radosgw’s expired link)',
     mode: 'export',
     expected: 'taken for a refused link: one fresh link; succeeds',

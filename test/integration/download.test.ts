@@ -67,6 +67,32 @@ describe('downloadBundle', () => {
     expect(new Set(chunks).size).toBeLessThan(chunks.length)
   })
 
+  it('makes five attempts in all, no more, no fewer', async () => {
+    const { url, jobId } = await linkFrom({})
+    const resets = (n: number) => Array.from({ length: n }, () => ({ kind: 'reset' as const }))
+    ;(emu as Emulator).inject('download', ...resets(4))
+    const file = await downloadBundle({ url, directory: folder })
+    expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
+    expect(file.retries).toBe(4)
+    ;(emu as Emulator).requests = []
+    ;(emu as Emulator).inject('download', ...resets(5))
+    await expect(downloadBundle({ url, directory: folder })).rejects.toThrow(
+      /Downloading the bundle from localhost:\d+ failed: the connection was closed by the other side/
+    )
+    expect(downloadRanges()).toHaveLength(5)
+  })
+
+  it('takes a weak ETag for no validator, and resumes with Last-Modified instead', async () => {
+    const { url, jobId } = await linkFrom({ storage: { etag: false } })
+    ;(emu as Emulator).inject('download', { kind: 'cut', afterBytes: 1500 })
+    const file = await downloadBundle({ url, directory: folder })
+    expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
+    const resume = (emu as Emulator).requests.filter(r => r.endpoint === 'download')[1]
+    expect(resume?.headers['if-range']).toMatch(/GMT$/)
+    expect(resume?.headers['if-unmodified-since']).toBe(resume?.headers['if-range'])
+    expect(resume?.headers['if-match']).toBeUndefined()
+  })
+
   it('retries a tail chunk the store answers 503 SlowDown', async () => {
     const { url, jobId } = await linkFrom(throttled)
     const slowDown =

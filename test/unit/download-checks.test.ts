@@ -2,7 +2,11 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { announcedSha256 } from '../../src/download/download.js'
 import { LinkExpiredError, ObjectChangedError } from '../../src/download/errors.js'
-import { conditionalHeaders, rangedAnswerProblem } from '../../src/download/ranges.js'
+import {
+  conditionalHeaders,
+  rangedAnswerProblem,
+  strongValidator
+} from '../../src/download/ranges.js'
 import { storeError } from '../../src/download/response.js'
 
 const ETAG = '"9b2cf535f27731c974343645a3985328"'
@@ -116,4 +120,12 @@ describe('the checksum a store announces', () => {
   })
   it('is ignored when it is not 32 bytes', () =>
     expect(announcedSha256('c2hvcnQ=')).toBeUndefined())
+})
+
+describe('validators', () => {
+  it('takes a strong ETag, never a weak one (it cannot validate a byte range)', () => {
+    expect(strongValidator(ETAG)).toBe(ETAG)
+    expect(strongValidator(`W/${ETAG}`)).toBeUndefined()
+    expect(strongValidator(undefined)).toBeUndefined()
+  })
 })
