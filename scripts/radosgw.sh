@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2317 # teardown, fail and osd_up run from traps and wait_for
 # Opt-in: runs test/integration/real-stores.test.ts against a real radosgw (Ceph's S3 gateway,
 # Debian 12's Ceph 16.2) on loopback, as well as s3rver and azurite. `npm run test:radosgw`.
 #
@@ -8,6 +9,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The repo's Node (24) for vitest and for picking ports, also when not started by npm.
+export PATH="$ROOT/node_modules/.bin:$PATH"
 START=$SECONDS
 ACCESS_KEY='RADOSGWTESTACCESSKEY'
 SECRET_KEY='radosgw-test-secret-key-0123456789abcdef'
@@ -119,6 +122,8 @@ crash dir = $DIR/crash
 admin socket = $DIR/run/\$name.asok
 pid file = $DIR/run/\$name.pid
 log file = $DIR/log/\$name.log
+# The monitor's cluster and audit logs go to /var/log/ceph unless told otherwise.
+mon cluster log file = $DIR/log/cluster.log
 log to stderr = false
 err to stderr = true
 osd pool default size = 1

@@ -376,6 +376,22 @@ export const SERVICE_FAULTS: FaultCase[] = [
     }
   },
   {
+    fault: 'zip symlink to /etc/passwd',
+    mode: 'export',
+    expected: 'read as a link from the entry’s mode bits; refused before extraction',
+    emulator: {
+      storage: {
+        format: 'zip',
+        extraEntries: [{ name: 'assets/passwd', type: 'symlink', linkTarget: '/etc/passwd' }]
+      }
+    },
+    inputs: { extract: 'true' },
+    outcome: {
+      exitCode: 1,
+      message: 'link `assets/passwd` → `/etc/passwd` targets an absolute path'
+    }
+  },
+  {
     fault: 'archive link that climbs out through another link',
     mode: 'export',
     expected: 'refused before extraction',
@@ -876,6 +892,40 @@ export const STORE_QUIRKS: FaultCase[] = [
     // 48 MiB at 1 MiB/s a connection takes 12 s over four: without the deadline reaching the
     // download, the step would run on long past it.
     check: ({ elapsedMs }) => expect(elapsedMs).toBeLessThan(4000 + 2500)
+  },
+  {
+    fault: 'status poll that never answers, with request-timeout longer than the step',
+    mode: 'export',
+    expected: 'the step’s timeout ends the request itself; fails naming the phase',
+    inputs: { timeout: '3s', 'request-timeout': '60s' },
+    setup: emu => emu.inject('status', { kind: 'stall', ms: 20_000 }),
+    outcome: { exitCode: 1, message: /Timed out after 3s waiting for export job se_\w+/ },
+    // The stalled answer would come after 20 s, and request-timeout allows 60 s.
+    check: ({ elapsedMs }) => expect(elapsedMs).toBeLessThan(3000 + 2500)
+  },
+  {
+    fault: 'bundle of another size than the API announced',
+    mode: 'export',
+    expected: 'not trusted: fails, the file removed',
+    setup: async emu => {
+      const { jobId, bundleUrl } = await freshLink(emu)
+      const { size } = await emu.bundleFile(jobId)
+      emu.inject('bundle', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({ bundleUrl, sizeBytes: size + 1, expiresAt: '2030-01-01T00:00:00Z' })
+      })
+      return { inputs: { 'job-id': jobId } }
+    },
+    outcome: {
+      exitCode: 1,
+      message: /The bundle has \d+ bytes but the API announced \d+; the download is not trusted\./
+    },
+    check: async ({ runnerTemp, outputs }) => {
+      expect(
+        await readdir(join(runnerTemp, 'mintlify-export', outputs['job-id'] as string))
+      ).toEqual([])
+    }
   },
   {
     fault: 'fresh link after an expiry that is plain http to another host',

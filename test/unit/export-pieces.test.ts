@@ -96,8 +96,16 @@ describe('entryProblem', () => {
     [{ name: 'link', type: 'symlink' as const, sizeBytes: 0, linkTarget: '/etc' }, 'absolute'],
     [{ name: 'a/link', type: 'symlink' as const, sizeBytes: 0, linkTarget: '../../x' }, 'outside'],
     [{ name: 'hard', type: 'hardlink' as const, sizeBytes: 0, linkTarget: '../x' }, 'outside'],
-    [{ name: 'dev', type: 'other' as const, sizeBytes: 0 }, 'device']
+    [{ name: 'dev', type: 'other' as const, sizeBytes: 0 }, 'device'],
+    // Hard links resolve from the archive root: from its own folder this one would stay inside.
+    [{ name: 'a/b/hard', type: 'hardlink' as const, sizeBytes: 0, linkTarget: '../x' }, 'outside'],
+    [file('line\nbreak.html'), 'control character'],
+    [file('bidi\u202etxt.html'), 'invisible format character']
   ])('refuses %j', (entry, word) => expect(entryProblem(entry)).toContain(word))
+  it('resolves a symlink from its own folder', () =>
+    expect(
+      entryProblem({ name: 'a/b/soft', type: 'symlink', sizeBytes: 0, linkTarget: '../x' })
+    ).toBeUndefined())
 })
 
 describe('linkChainProblem', () => {
@@ -179,6 +187,25 @@ describe('walkExtracted', () => {
     await rm(join(root, 'site/out'))
     await symlink('a/missing/page.html', join(root, 'site/dangling'))
     expect(await walkExtracted(join(root, 'site'), limits)).toEqual({ files: 1, totalBytes: 5 })
+  })
+
+  it('refuses a link into a sibling folder whose name begins like the site’s', async () => {
+    await mkdir(join(root, 'site-evil'))
+    await writeFile(join(root, 'site-evil/secret'), 'x')
+    await symlink('../site-evil/secret', join(root, 'site/leak'))
+    await expect(walkExtracted(join(root, 'site'), limits)).rejects.toThrow(
+      'link `leak` points outside the site'
+    )
+  })
+
+  it('measures what landed against the limit, and refuses more', async () => {
+    await writeFile(join(root, 'site/a/big.bin'), Buffer.alloc(1020))
+    await expect(walkExtracted(join(root, 'site'), limits)).rejects.toThrow(
+      'holds more than 1024 bytes'
+    )
+    await rm(join(root, 'site/a/big.bin'))
+    await writeFile(join(root, 'site/a/fits.bin'), Buffer.alloc(1019))
+    expect(await walkExtracted(join(root, 'site'), limits)).toEqual({ files: 2, totalBytes: 1024 })
   })
 
   it('refuses a loop of links', async () => {
