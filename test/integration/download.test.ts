@@ -195,6 +195,11 @@ describe('downloadBundle', () => {
     ;(emu as Emulator).inject('download', { kind: 'stall', ms: 0 }, { kind: 'http', status: 200 })
     const file = await downloadBundle({ url, directory: folder })
     expect(file.sha256).toBe((await (emu as Emulator).bundleFile(jobId)).sha256)
+    // After the refused chunk: the front resumed once (`bytes=N-`), and no chunk was asked again.
+    const ranges = downloadRanges()
+    const resumed = ranges.findIndex(range => /^bytes=[1-9]\d*-$/.test(range))
+    expect(resumed).toBeGreaterThan(0)
+    expect(ranges.slice(resumed + 1)).toEqual([])
   })
 
   it('keeps a fast download on one stream', async () => {

@@ -147,7 +147,10 @@ describe('comments', () => {
       job: agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/42' })
     }
     expect(agentCommentBody(done, undefined)).toContain('https://github.com/acme/docs/pull/42')
-    expect(agentCommentBody(report, new Error('Agent job job_1 failed: boom'))).toContain('failed')
+    const failed = agentCommentBody(report, new Error('Agent job job_1 failed: boom'))
+    // The heading says so, apart from the quoted error the test wrote.
+    expect(failed.split('\n')[0]).toBe('### Mintlify agent job failed ❌')
+    expect(failed).toContain('> Agent job job\\_1 failed: boom')
   })
   it('keeps one comment per agent job', () => {
     expect(agentCommentMarker('proj_1', 'job_a')).not.toBe(agentCommentMarker('proj_1', 'job_b'))
