@@ -195,9 +195,11 @@ describe('agent-watch, end to end against the emulator', () => {
 
   it('names the failure that kept it from reading the job when it times out', async () => {
     const emu = await emulateJob('completed-with-pr')
+    // More 503s than 2 s can ask for (polls 100 ms apart, three attempts each), whatever the
+    // random back-off draws: the job is never read.
     emu.inject(
       'agent',
-      ...Array.from({ length: 10 }, () => ({ kind: 'http', status: 503 }) as const)
+      ...Array.from({ length: 1000 }, () => ({ kind: 'http', status: 503 }) as const)
     )
     const run = await watch({ timeout: '2s' })
     expectCleanFailure(
