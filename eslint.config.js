@@ -20,5 +20,24 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     rules: { 'no-console': 'error' }
+  },
+  {
+    // The engine knows nothing of where it runs: only the front doors talk to a runner.
+    files: ['src/**/*.ts'],
+    ignores: ['src/action/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@actions/*'],
+              message:
+                'Engine code runs behind a Host (src/host.ts); GitHub-only work belongs in src/action/.'
+            }
+          ]
+        }
+      ]
+    }
   }
 )

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { stderrHost, type Host } from './host.js'
 import { linkSecrets, Secrets, type SecretKind } from './secrets.js'
 
 /** Every secret the run has learnt; `log`, the summary, the comment and outputs scrub them. */
@@ -29,27 +29,23 @@ export function commandSafe(message: string): string {
     .join('\n')
 }
 
-/** The action's log. Nothing else in src/ writes to stdout or registers a secret. */
+let host: Host = stderrHost
+
+/** The front door's host: every log line and secret goes there from now on. */
+export function useHost(next: Host): void {
+  host = next
+}
+
+/** The engine's log. Nothing else in the engine writes output or registers a secret. */
 export const log = {
-  info: (message: string): void => core.info(commandSafe(message)),
-  notice: (message: string): void => core.notice(commandSafe(message)),
-  warning: (message: string): void => core.warning(commandSafe(message)),
-  error: (message: string): void => core.error(commandSafe(message)),
-  debug: (message: string): void => core.debug(commandSafe(message)),
-  /** Masked by the runner from the next line on, and scrubbed from everything we write. */
+  info: (message: string): void => host.info(commandSafe(message)),
+  notice: (message: string): void => host.notice(commandSafe(message)),
+  warning: (message: string): void => host.warning(commandSafe(message)),
+  error: (message: string): void => host.error(commandSafe(message)),
+  debug: (message: string): void => host.debug(commandSafe(message)),
+  /** Masked by the host from the next line on, and scrubbed from everything we write. */
   secret(value: string, kind: SecretKind = 'credential'): void {
-    if (secrets.add(value, kind)) core.setSecret(value)
-  },
-  /** Fails the step with `message` as its error annotation. */
-  fail(message: string): void {
-    core.setFailed(commandSafe(message))
-  },
-  /**
-   * A step output. Outputs may carry a link (`bundle-url` is the point of the step), never a
-   * credential; a runner drops a job output that holds a masked value, so none crosses jobs.
-   */
-  output(name: string, value: string | number): void {
-    core.setOutput(name, typeof value === 'number' ? value : secrets.scrub(value, ['credential']))
+    if (secrets.add(value, kind)) host.mask(value)
   }
 }
 

@@ -1,4 +1,4 @@
-import type { DeploymentKind } from '../settings/settings.js'
+import type { DeploymentKind } from '../modes/export/settings.js'
 
 export type AuditVerdict =
   | { readonly kind: 'clean' }

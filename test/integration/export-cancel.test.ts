@@ -3,10 +3,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, expect, it, vi } from 'vitest'
+import { afterEach, expect, it, vi, onTestFinished } from 'vitest'
+import { recordLog } from '../support/recording-host.js'
 import { createAdminApi } from '../../src/api/client.js'
-import { runExport } from '../../src/export/export.js'
-import { readSettings, type ExportSettings } from '../../src/settings/settings.js'
+import { runExport } from '../../src/modes/export/run.js'
+import { actionInputs } from '../../src/action/inputs.js'
+import { readSettings } from '../../src/modes/modes.js'
+import type { ExportSettings } from '../../src/modes/export/settings.js'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
 import { actionDefaults, emulatorInputs } from '../support/action-runner.js'
 
@@ -32,14 +35,14 @@ it('stops after the extraction it was cancelled in, and removes the site', async
   }
   for (const [name, value] of Object.entries(inputs))
     vi.stubEnv(`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value)
-  const settings = readSettings(undefined, { RUNNER_TEMP: temp }) as ExportSettings
+  const settings = readSettings(actionInputs, { RUNNER_TEMP: temp }) as ExportSettings
 
   const controller = new AbortController()
   const cancelled = new Error('cancelled while extracting')
-  vi.spyOn(process.stdout, 'write').mockImplementation(chunk => {
-    if (String(chunk).startsWith('Extracted ')) controller.abort(cancelled)
-    return true
+  const recorded = recordLog((_kind, message) => {
+    if (message.startsWith('Extracted ')) controller.abort(cancelled)
   })
+  onTestFinished(recorded.restore)
   const api = createAdminApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey })
   const deadline = Date.now() + settings.timeoutMs
   const { report, error } = await runExport(settings, {

@@ -1,23 +1,17 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
-import { classifyAgentJob, pullRequestAbsence } from '../../src/agent/agent-status.js'
-import type { AgentReport } from '../../src/agent/watch.js'
+import { describe, expect, it } from 'vitest'
+import { classifyAgentJob, pullRequestAbsence } from '../../src/modes/agent-watch/agent-status.js'
+import type { AgentReport } from '../../src/modes/agent-watch/run.js'
 import type { AgentJob } from '../../src/api/client.js'
+import { exportCommentBody, exportCommentMarker } from '../../src/modes/export/report.js'
+import { pullRequestOf } from '../../src/action/pr-comment.js'
+import { agentWatchMode } from '../../src/modes/agent-watch/mode.js'
 import {
   agentCommentBody,
   agentCommentMarker,
-  exportCommentBody,
-  exportCommentMarker
-} from '../../src/comment/comment-body.js'
-import { pullRequestOf } from '../../src/comment/pr-comment.js'
-import {
   agentOutputs,
   agentRunMs,
-  agentSummaryRows,
-  writeAgentSummary
-} from '../../src/outputs/agent-outputs.js'
+  agentSummaryRows
+} from '../../src/modes/agent-watch/report.js'
 
 function agentJob(fields: Partial<AgentJob>): AgentJob {
   const job = { status: 'active', ...fields }
@@ -183,23 +177,13 @@ describe('comments', () => {
       '| Pull request | https://github.com/a/b/pull/1 |'
     )
   })
-  it('escapes the Markdown of the error quoted in the job summary', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'summary-test-'))
-    const file = join(folder, 'summary.md')
-    await writeFile(file, '')
-    vi.stubEnv('GITHUB_STEP_SUMMARY', file)
-    try {
-      await writeAgentSummary(
-        report,
-        new Error('failed: ![pixel](https://evil.example/p.png)\n[Fix](https://evil.example)')
-      )
-      const summary = await readFile(file, 'utf8')
-      expect(summary).not.toContain('![pixel](')
-      expect(summary).not.toContain('[Fix](')
-      expect(summary).toContain('> failed: \\!\\[pixel\\]')
-    } finally {
-      vi.unstubAllEnvs()
-      await rm(folder, { recursive: true, force: true })
-    }
+  it('escapes the Markdown of the error quoted in the job summary', () => {
+    const summary = agentWatchMode.summaryMarkdown(
+      report,
+      new Error('failed: ![pixel](https://evil.example/p.png)\n[Fix](https://evil.example)')
+    )
+    expect(summary).not.toContain('![pixel](')
+    expect(summary).not.toContain('[Fix](')
+    expect(summary).toContain('> failed: \\!\\[pixel\\]')
   })
 })

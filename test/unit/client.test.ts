@@ -2,7 +2,8 @@
 // has no reason to give: trickling bodies, echoed keys, odd start answers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi, onTestFinished } from 'vitest'
+import { recordLog } from '../support/recording-host.js'
 import { createAdminApi, type AdminApiOptions } from '../../src/api/client.js'
 import { ApiError } from '../../src/api/errors.js'
 
@@ -103,16 +104,13 @@ describe('createAdminApi', () => {
     // A second draw would give 495 ms, past the deadline; the first gives 50 ms.
     const draws = [0.1, 0.99]
     vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0.99)
-    const logged: string[] = []
-    vi.spyOn(process.stdout, 'write').mockImplementation(chunk => {
-      logged.push(String(chunk))
-      return true
-    })
+    const recorded = recordLog()
+    onTestFinished(recorded.restore)
     const client = api(baseUrl, { deadline: Date.now() + 400, maxAttempts: 3 })
     const job = await client.getExportJob('se_1')
     expect(job.status).toBe('running')
     expect(requests()).toBe(2)
-    expect(logged.join('')).toContain('Retrying in 50ms.')
+    expect(recorded.of('info').join('\n')).toContain('Retrying in 50ms.')
   })
 
   it.each([null, ''])('keeps a started job whose answer has status %j', async status => {

@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { classifyExportJob, describeJobProgress } from '../../src/export/job-status.js'
-import { downloadProgressLog } from '../../src/export/progress-log.js'
+import { afterEach, beforeEach, describe, expect, it, vi, onTestFinished } from 'vitest'
+import { recordLog } from '../support/recording-host.js'
+import { classifyExportJob, describeJobProgress } from '../../src/modes/export/job-status.js'
+import { downloadProgressLog } from '../../src/modes/export/progress-log.js'
 import { detectArchiveFormat } from '../../src/archive/format.js'
 import { entryProblem, linkChainProblem } from '../../src/archive/inspect.js'
 import { walkExtracted } from '../../src/archive/extract.js'
@@ -38,11 +39,20 @@ describe('downloadProgressLog', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('logs each tenth once, and every 30 s when the size is unknown', () => {
-    const lines: string[] = []
-    vi.spyOn(process.stdout, 'write').mockImplementation(chunk => {
-      lines.push(String(chunk).trim())
-      return true
-    })
+    const recorded = recordLog()
+    onTestFinished(recorded.restore)
+    const lines = {
+      get length() {
+        return recorded.lines.length
+      },
+      set length(n: number) {
+        recorded.lines.length = n
+      },
+      at: (i: number) => recorded.lines.at(i)?.message,
+      get 0() {
+        return recorded.lines[0]?.message
+      }
+    }
     let clock = 0
     const log = downloadProgressLog(() => clock)
     // One report a second for 100 s of a 1000-byte bundle: 10 bytes a second.
@@ -60,7 +70,7 @@ describe('downloadProgressLog', () => {
       clock += 1000
       unknown(second, undefined)
     }
-    expect(lines).toEqual([
+    expect(recorded.of('info')).toEqual([
       'Downloading: 30 bytes',
       'Downloading: 60 bytes',
       'Downloading: 90 bytes'

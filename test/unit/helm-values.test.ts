@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { afterEach, describe, expect, it } from 'vitest'
-import { exportVersion, helmValuesYaml, writeHelmValues } from '../../src/deploy/helm-values.js'
+import {
+  exportVersion,
+  helmValuesYaml,
+  writeHelmValues
+} from '../../src/modes/export/helm-values.js'
 
 let temp: string | undefined
 

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
-import { isOwnComment } from '../../src/comment/pr-comment.js'
+import { describe, expect, it } from 'vitest'
+import { recordLog } from '../support/recording-host.js'
+import { isOwnComment } from '../../src/action/pr-comment.js'
 import { commandSafe } from '../../src/log.js'
 import { displayUrl, linkSecrets, Secrets } from '../../src/secrets.js'
 import { describeNetworkError } from '../../src/util/network-error.js'
@@ -223,11 +224,7 @@ describe('the pull-request comment that is ours', () => {
 
 describe('cleanup after a failure', () => {
   it('tries every step, warns of one that fails, and never throws in place of the failure', async () => {
-    const writes: string[] = []
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation(chunk => {
-      writes.push(String(chunk))
-      return true
-    })
+    const recorded = recordLog()
     const ran: string[] = []
     try {
       await cleanUpAfterFailure(
@@ -239,11 +236,15 @@ describe('cleanup after a failure', () => {
         async () => void ran.push('remove')
       )
     } finally {
-      spy.mockRestore()
+      recorded.restore()
     }
     expect(ran).toEqual(['close', 'remove'])
-    expect(writes.join('')).toMatch(
-      /^::warning::Could not remove the partial bundle \/tmp\/x\/bundle\.part: EBUSY: resource busy ::error::x\. Remove it by hand\.\n$/
-    )
+    expect(recorded.lines).toEqual([
+      {
+        kind: 'warning',
+        message:
+          'Could not remove the partial bundle /tmp/x/bundle.part: EBUSY: resource busy ::error::x. Remove it by hand.'
+      }
+    ])
   })
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ExportReport } from '../../src/export/export.js'
-import { exportOutputs } from '../../src/outputs/export-outputs.js'
-import { exportSummaryRows, formatBytes } from '../../src/outputs/export-summary.js'
+import type { ExportReport } from '../../src/modes/export/run.js'
+import { exportOutputs, exportSummaryRows, formatBytes } from '../../src/modes/export/report.js'
 import { applyRunnerMasks, parseOutputFile } from '../support/action-runner.js'
 
 const complete: ExportReport = {

@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { checkServiceUrl, isLoopbackHost } from '../../src/settings/base-url.js'
 import { normaliseDomain } from '../../src/settings/domain.js'
 import { formatDuration, parseDurationMs } from '../../src/settings/duration.js'
-import {
-  keyPrefixWarning,
-  readSettings,
-  SettingsError,
-  type InputSource
-} from '../../src/settings/settings.js'
+import { readSettings } from '../../src/modes/modes.js'
+import { keyPrefixWarning } from '../../src/settings/common.js'
+import { SettingsError, type InputSource } from '../../src/settings/reader.js'
 import { actionDefaults } from '../support/action-runner.js'
 
 describe('parseDurationMs', () => {

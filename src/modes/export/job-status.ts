@@ -1,4 +1,4 @@
-import type { ExportJob } from '../api/client.js'
+import type { ExportJob } from '../../api/client.js'
 
 /** The statuses the vendor documents; any other value is logged once and polled through. */
 export const KNOWN_EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const

@@ -1,24 +1,23 @@
-import { log } from '../log.js'
+import { log } from '../../log.js'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { AdminApi, BundleLink, ExportJob } from '../api/client.js'
-import { ApiError } from '../api/errors.js'
-import { certainlyNotSent, pollMayContinue } from '../api/retry-policy.js'
-import type { ExtractedSite } from '../archive/extract.js'
-import type { ArtifactRequest, UploadedArtifact } from '../deploy/artifact.js'
-import { downloadBundle, type DownloadedFile } from '../download/download.js'
-import { ObjectChangedError } from '../download/errors.js'
-import { lastFailureNote, pollUntil, PollTimeoutError } from '../poll/poll.js'
-import { fixedSchedule, pollSchedule } from '../poll/schedule.js'
-import { storeLinkProblem } from '../download/link-rules.js'
-import { redactLink } from '../secrets.js'
-import { formatDuration } from '../settings/duration.js'
-import type { ExportSettings } from '../settings/settings.js'
+import type { AdminApi, BundleLink, ExportJob } from '../../api/client.js'
+import { ApiError } from '../../api/errors.js'
+import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
+import type { ExtractedSite } from '../../archive/extract.js'
+import { downloadBundle, type DownloadedFile } from '../../download/download.js'
+import { ObjectChangedError } from '../../download/errors.js'
+import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
+import { fixedSchedule, pollSchedule } from '../../poll/schedule.js'
+import { storeLinkProblem } from '../../download/link-rules.js'
+import { redactLink } from '../../secrets.js'
+import { formatDuration } from '../../settings/duration.js'
+import type { ExportSettings } from './settings.js'
 import { classifyExportJob, describeJobProgress } from './job-status.js'
 import { downloadProgressLog, ProgressLog } from './progress-log.js'
-import { cleanUpAfterFailure } from '../util/cleanup.js'
-import { inside } from '../util/paths.js'
-import { untrusted } from '../util/untrusted.js'
+import { cleanUpAfterFailure } from '../../util/cleanup.js'
+import { inside } from '../../util/paths.js'
+import { untrusted } from '../../util/untrusted.js'
 
 /** Everything known about one export when the step ends, successful or not. */
 export interface ExportReport {
@@ -32,12 +31,20 @@ export interface ExportReport {
   site?: ExtractedSite
   /** External hosts the extracted site loads from, each with one file that does. */
   externalHosts?: ReadonlyMap<string, string>
-  /** The workflow artifact the bundle was uploaded as, when asked for. */
+  /** The workflow artifact the bundle was uploaded as, when asked for (the action does it). */
   artifact?: UploadedArtifact
   /** Values file for `helm upgrade -f`. */
   helmValuesPath?: string
   /** How long each phase took, in the order they ran. */
   phases: Array<{ name: ExportPhase; ms: number }>
+}
+
+/** A workflow artifact, as the action's upload reports it. */
+export interface UploadedArtifact {
+  name: string
+  id: number
+  url?: string
+  sizeBytes?: number
 }
 
 export type ExportPhase =
@@ -123,18 +130,6 @@ export async function runExport(
     }
     deps.signal.throwIfAborted()
     report.helmValuesPath = await writeValues(report, settings, jobId)
-    if (settings.artifact && report.download) {
-      const request = artifactRequest(
-        settings.artifact,
-        report.download,
-        report.site,
-        directory,
-        jobId
-      )
-      // Loaded when needed: the artifact client is most of the bundle's code.
-      const { uploadBundleArtifact } = await import('../deploy/artifact.js')
-      report.artifact = await timed('artifact', () => uploadBundleArtifact(request))
-    }
     return { report }
   } catch (error) {
     if (deps.signal.aborted && report.site) {
@@ -167,7 +162,7 @@ async function extractSite(
     )
   }
   // Loaded when needed: extraction and its archive readers serve only runs that extract.
-  const { DEFAULT_LIMITS, extractBundle } = await import('../archive/extract.js')
+  const { DEFAULT_LIMITS, extractBundle } = await import('../../archive/extract.js')
   const destination = inside(directory, join(directory, 'site'), 'the site folder')
   const site = await extractBundle(file.path, file.format, destination, {
     ...DEFAULT_LIMITS,
@@ -177,31 +172,13 @@ async function extractSite(
   return site
 }
 
-function artifactRequest(
-  artifact: NonNullable<ExportSettings['artifact']>,
-  file: DownloadedFile,
-  site: ExtractedSite | undefined,
-  directory: string,
-  jobId: string
-): ArtifactRequest {
-  return {
-    name:
-      artifact.name ?? (artifact.content === 'pages' ? 'github-pages' : `mintlify-export-${jobId}`),
-    content: artifact.content,
-    retentionDays: artifact.retentionDays,
-    archivePath: file.path,
-    sitePath: site?.path,
-    workDir: directory
-  }
-}
-
 /** Audits the site for external hosts and applies the deployment kind's rule to them. */
 async function auditExtractedSite(
   sitePath: string,
   settings: ExportSettings
 ): Promise<ReadonlyMap<string, string>> {
-  const { auditSite } = await import('../audit/audit.js')
-  const { judgeAudit } = await import('../audit/verdict.js')
+  const { auditSite } = await import('../../audit/audit.js')
+  const { judgeAudit } = await import('../../audit/verdict.js')
   const audit = await auditSite(sitePath, { allowedHosts: settings.allowedHosts })
   const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
   if (audit.skipped.length > 0)
@@ -220,7 +197,7 @@ async function writeValues(
   settings: ExportSettings,
   jobId: string
 ): Promise<string> {
-  const { exportVersion, writeHelmValues } = await import('../deploy/helm-values.js')
+  const { exportVersion, writeHelmValues } = await import('./helm-values.js')
   const version = exportVersion(settings.exportVersion, report.download?.sha256, jobId)
   // In the runner's temp folder even when `path` is in the workspace: it holds the presigned
   // link, which a later upload or commit of that folder would publish.

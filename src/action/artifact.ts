@@ -3,7 +3,8 @@ import { mkdir, readdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { create as createTar } from 'tar'
 import { walkTree } from '../util/walk.js'
-import type { ArtifactContent } from '../settings/settings.js'
+import type { ExportReport, UploadedArtifact } from '../modes/export/run.js'
+import type { ArtifactContent, ExportSettings } from '../modes/export/settings.js'
 
 export interface ArtifactRequest {
   name: string
@@ -17,11 +18,23 @@ export interface ArtifactRequest {
   workDir: string
 }
 
-export interface UploadedArtifact {
-  name: string
-  id: number
-  url?: string
-  sizeBytes?: number
+/** What to upload for this export: the name and content asked for, the files it made. */
+export function artifactRequest(
+  artifact: NonNullable<ExportSettings['artifact']>,
+  report: ExportReport
+): ArtifactRequest | undefined {
+  const file = report.download
+  if (!file || !report.jobId) return undefined
+  return {
+    name:
+      artifact.name ??
+      (artifact.content === 'pages' ? 'github-pages' : `mintlify-export-${report.jobId}`),
+    content: artifact.content,
+    retentionDays: artifact.retentionDays,
+    archivePath: file.path,
+    sitePath: report.site?.path,
+    workDir: dirname(file.path)
+  }
 }
 
 export class ArtifactError extends Error {

@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import { secrets } from '../log.js'
 import { markdownText, markdownUrl } from '../util/markdown.js'
 
@@ -37,25 +36,25 @@ export function link(href: string): string {
     : html(href)
 }
 
-/** A heading, the error (if any) as a quote, and a two-column table. */
-export async function writeSummaryTable(
+/**
+ * The step's summary as GitHub renders it: a heading, the error (if any) as a quote, and a
+ * two-column HTML table whose cells cannot leave their cell. Secrets the run knows are scrubbed:
+ * no runner mask covers the summary page (nor a file the CLI writes).
+ */
+export function summaryMarkdown(
   title: string,
   rows: SummaryRow[],
   error: Error | undefined
-): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return
+): string {
   // A blank line after the heading: without it the quote stays inside the heading's HTML block.
-  const summary = core.summary.addHeading(error ? `${title}: failed` : title, 2).addEOL()
+  const parts = [`<h2>${html(error ? `${title}: failed` : title)}</h2>`, '']
   // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
-  if (error) summary.addRaw(`> ${error.message.split('\n').map(markdownText).join('\n> ')}\n\n`)
-  summary.addTable([
-    [
-      { data: 'Item', header: true },
-      { data: 'Value', header: true }
-    ],
-    ...rows
-  ])
-  // No runner mask covers the summary page: every secret the run knows is scrubbed here.
-  const text = secrets.scrub(summary.stringify())
-  await summary.emptyBuffer().addRaw(text).write()
+  if (error) parts.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '')
+  const cells = (tag: 'th' | 'td', row: readonly string[]) =>
+    `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`
+  parts.push(
+    `<table>${cells('th', ['Item', 'Value'])}${rows.map(row => cells('td', row)).join('')}</table>`,
+    ''
+  )
+  return secrets.scrub(parts.join('\n'))
 }

@@ -1,6 +1,6 @@
-import { log } from '../log.js'
-import type { ExportJob } from '../api/client.js'
-import type { DownloadOptions } from '../download/download.js'
+import { log } from '../../log.js'
+import type { ExportJob } from '../../api/client.js'
+import type { DownloadOptions } from '../../download/download.js'
 import { classifyExportJob, describeJobProgress } from './job-status.js'
 
 /**

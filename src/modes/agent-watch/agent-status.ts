@@ -1,5 +1,5 @@
-import type { AgentJob } from '../api/client.js'
-import { untrusted } from '../util/untrusted.js'
+import type { AgentJob } from '../../api/client.js'
+import { untrusted } from '../../util/untrusted.js'
 
 export const KNOWN_AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
 

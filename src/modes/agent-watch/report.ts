@@ -1,8 +1,14 @@
-import { log, secrets } from '../log.js'
-import { pullRequestAbsence } from '../agent/agent-status.js'
-import type { AgentReport } from '../agent/watch.js'
-import { formatDuration } from '../settings/duration.js'
-import { code, html, link, writeSummaryTable, type SummaryRow } from './summary.js'
+import { secrets } from '../../log.js'
+import { formatDuration } from '../../settings/duration.js'
+import { code, html, link, type SummaryRow } from '../../report/summary.js'
+import { markdownText, markdownUrl } from '../../util/markdown.js'
+import { pullRequestAbsence } from './agent-status.js'
+import type { AgentReport } from './run.js'
+
+/*
+ * What an agent watch's report becomes for people and for the next step: outputs, the
+ * summary's rows and the pull-request comment. Pure functions; the front doors write them.
+ */
 
 /** Output name → value for agent-watch; a null field is an empty string, never "null". */
 export function agentOutputs(report: AgentReport): Record<string, string> {
@@ -23,10 +29,6 @@ export function agentOutputs(report: AgentReport): Record<string, string> {
       c => `\\u${c.charCodeAt(0).toString(16)}`
     )
   }
-}
-
-export function setAgentOutputs(report: AgentReport): void {
-  for (const [name, value] of Object.entries(agentOutputs(report))) log.output(name, value)
 }
 
 /**
@@ -57,9 +59,26 @@ export function agentSummaryRows(report: AgentReport): SummaryRow[] {
   return rows
 }
 
-export async function writeAgentSummary(
-  report: AgentReport,
-  error: Error | undefined
-): Promise<void> {
-  await writeSummaryTable('Mintlify agent job', agentSummaryRows(report), error)
+export const AGENT_SUMMARY_TITLE = 'Mintlify agent job'
+
+/** One comment per agent job: two watches on one pull request keep their own. */
+export function agentCommentMarker(projectId: string, jobId: string): string {
+  return `<!-- mintlify-admin-action:agent-watch:${projectId}:${jobId} -->`
+}
+
+/** Markdown for the pull request: the job, its status and its pull request. */
+export function agentCommentBody(report: AgentReport, error: Error | undefined): string {
+  const job = report.job
+  const state = error ? 'failed ❌' : job?.prLink ? 'opened a pull request ✅' : 'finished ✅'
+  const lines = [`### Mintlify agent job ${state}`, '']
+  if (error) lines.push(`> ${markdownText(error.message)}`, '')
+  lines.push('| | |', '|---|---|', `| Job | ${markdownText(report.jobId)} |`)
+  if (job) {
+    lines.push(`| Status | ${markdownText(job.status)} |`)
+    const prUrl = job.prLink ? markdownUrl(job.prLink) : undefined
+    lines.push(
+      `| Pull request | ${prUrl ?? (job.prLink ? markdownText(job.prLink) : pullRequestAbsence(job))} |`
+    )
+  }
+  return lines.join('\n')
 }

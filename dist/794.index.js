@@ -1,0 +1,103 @@
+export const id = 794;
+export const ids = [794];
+export const modules = {
+
+/***/ 21794:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   upsertPullRequestComment: () => (/* binding */ upsertPullRequestComment)
+/* harmony export */ });
+/* unused harmony exports pullRequestOf, isOwnComment */
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4827);
+/* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19630);
+
+
+
+/** The pull request this run is for, or undefined outside one. */
+function pullRequestOf(context) {
+    const number = context.payload.pull_request?.number ??
+        (context.payload.issue?.pull_request ? context.payload.issue.number : undefined);
+    if (typeof number !== 'number')
+        return undefined;
+    return { ...context.repo, issueNumber: number };
+}
+/**
+ * Ours: written by the token's own identity, with the marker as its whole first line. Anyone
+ * may paste a marker into a comment; updating theirs would fail (403) or, worse, rewrite it.
+ */
+function isOwnComment(comment, marker, author) {
+    const firstLine = comment.body?.split('\n', 1)[0]?.replace(/\r$/, '');
+    return author !== undefined && comment.user?.login === author && firstLine === marker;
+}
+/**
+ * The login comments made with `token` are shown under: `viewer` answers for every token kind
+ * (the workflow token is `github-actions[bot]`, an app's token `<app>[bot]`, a user's token that
+ * user), where REST `GET /user` refuses installation tokens.
+ */
+async function tokenIdentity(octokit) {
+    try {
+        const answer = await octokit.graphql('query { viewer { login } }');
+        return answer.viewer?.login || undefined;
+    }
+    catch (error) {
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not tell whose comments are this token's (${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}), so a new comment is posted instead of updating one.`);
+        return undefined;
+    }
+}
+/** Bounds the comment's requests together: a courtesy must not hold the step long. */
+const COMMENT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Creates one comment on the run's pull request, or updates the one this token wrote with
+ * `marker` in an earlier run, so re-runs do not pile up comments. A comment is a courtesy: a
+ * missing permission is a warning, never a failed step. The body is scrubbed of every secret
+ * the run knows: no runner mask covers a comment.
+ */
+async function upsertPullRequestComment(token, marker, body, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
+    const target = pullRequestOf(context);
+    if (!target) {
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info('This run is not for a pull request, so no comment was posted.');
+        return 'skipped';
+    }
+    const fullBody = `${marker}\n${_log_js__WEBPACK_IMPORTED_MODULE_1__/* .secrets */ .O3.scrub(body)}`;
+    const octokit = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(token, {
+        request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
+    });
+    const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
+    try {
+        const author = await tokenIdentity(octokit);
+        const comments = author
+            ? await octokit.paginate(octokit.rest.issues.listComments, { ...where, per_page: 100 })
+            : [];
+        const existing = comments.find(comment => isOwnComment(comment, marker, author));
+        if (existing) {
+            await octokit.rest.issues.updateComment({
+                owner: target.owner,
+                repo: target.repo,
+                comment_id: existing.id,
+                body: fullBody
+            });
+            _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Updated the comment on pull request #${target.issueNumber}.`);
+            return 'updated';
+        }
+        await octokit.rest.issues.createComment({ ...where, body: fullBody });
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Commented on pull request #${target.issueNumber}.`);
+        return 'created';
+    }
+    catch (error) {
+        const status = error.status;
+        const hint = status === 403 || status === 404
+            ? ' Give the workflow `permissions: pull-requests: write` (a pull request from a fork gets a read-only token), or set `comment: false`.'
+            : '';
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.warning(`Could not comment on pull request #${target.issueNumber}${status ? ` (HTTP ${status})` : ''}: ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}.${hint}`);
+        return 'failed';
+    }
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=794.index.js.map

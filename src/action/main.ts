@@ -1,0 +1,111 @@
+import * as core from '@actions/core'
+import { createAdminApi } from '../api/client.js'
+import { log, secrets, useHost } from '../log.js'
+import type { RunDeps } from '../modes/mode.js'
+import { modeOf, readSettings, type Settings } from '../modes/modes.js'
+import type { ExportReport } from '../modes/export/run.js'
+import type { ExportSettings } from '../modes/export/settings.js'
+import { maskSecretInputs } from '../settings/common.js'
+import { actionHost } from './host.js'
+import { actionInputs } from './inputs.js'
+
+export class CancelledError extends Error {
+  override name = 'CancelledError'
+}
+
+/**
+ * The GitHub Action: inputs → settings → the mode's run → outputs, job summary, comment and
+ * artifact (the GitHub-only parts). Only here does a failure fail the step.
+ */
+export async function run(): Promise<void> {
+  useHost(actionHost)
+  const controller = new AbortController()
+  const cancel = (signal: NodeJS.Signals) =>
+    controller.abort(
+      new CancelledError(`Cancelled by ${signal}: stopped, leaving no partial files.`)
+    )
+  process.once('SIGINT', cancel)
+  process.once('SIGTERM', cancel)
+  try {
+    // Before anything else can print them: a runner masks a value only from the next line on.
+    maskSecretInputs(actionInputs)
+    const settings = readSettings(actionInputs)
+    await runMode(settings, runDeps(settings, controller.signal))
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    // log.error guards the message (secrets, command openers); setFailed only sets the code.
+    log.error(message)
+    process.exitCode = core.ExitCode.Failure
+    if (error instanceof Error && error.stack) log.debug(error.stack)
+  } finally {
+    process.off('SIGINT', cancel)
+    process.off('SIGTERM', cancel)
+  }
+}
+
+/** The API client and the step's deadline, one instant shared by the client and the mode. */
+export function runDeps(settings: Settings, signal: AbortSignal): RunDeps {
+  const deadline = Date.now() + settings.timeoutMs
+  const api = createAdminApi({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    deadline
+  })
+  return { api, signal, deadline }
+}
+
+async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
+  const mode = modeOf(settings)
+  const outcome = await mode.run(settings, deps)
+  if (settings.mode === 'export' && !outcome.error) {
+    outcome.error = await uploadArtifact(settings, outcome.report as ExportReport)
+  }
+  const { report, error } = outcome
+  for (const [name, value] of Object.entries(mode.outputs(report))) {
+    // Outputs may carry a link (`bundle-url` is the point of the step), never a credential.
+    core.setOutput(name, typeof value === 'number' ? value : secrets.scrub(value, ['credential']))
+  }
+  await besideOutcome('the job summary', async () => {
+    if (process.env.GITHUB_STEP_SUMMARY)
+      await core.summary.addRaw(mode.summaryMarkdown(report, error)).write()
+  })
+  if (settings.commentToken) {
+    const { marker, body } = mode.comment(settings, report, error)
+    const { upsertPullRequestComment } = await import('./pr-comment.js')
+    await upsertPullRequestComment(settings.commentToken, marker, body)
+  }
+  if (error) throw error
+}
+
+/** The export as a workflow artifact, when asked for; its failure is the step's. */
+async function uploadArtifact(
+  settings: ExportSettings,
+  report: ExportReport
+): Promise<Error | undefined> {
+  if (!settings.artifact) return undefined
+  // Loaded when needed: the artifact client is most of the bundle's code.
+  const { artifactRequest, uploadBundleArtifact } = await import('./artifact.js')
+  const request = artifactRequest(settings.artifact, report)
+  if (!request) return undefined
+  const started = Date.now()
+  try {
+    report.artifact = await uploadBundleArtifact(request)
+    return undefined
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error))
+  } finally {
+    report.phases.push({ name: 'artifact', ms: Date.now() - started })
+  }
+}
+
+/** Work beside the step's outcome (the summary): its failure is a warning, never the result. */
+async function besideOutcome(what: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    log.warning(
+      `Could not write ${what}: ${error instanceof Error ? error.message : String(error)}`
+    )
+  }
+}

@@ -1,0 +1,28 @@
+import type { CommonSettings } from '../../settings/common.js'
+import { HOUR_MS, type Reader } from '../../settings/reader.js'
+
+export interface AgentWatchSettings extends CommonSettings {
+  readonly mode: 'agent-watch'
+  readonly projectId: string
+  readonly jobId: string
+  /** Fail when the agent completed without opening a pull request. */
+  readonly requirePr: boolean
+  /** How long a 404 is taken for a job that is not visible yet. */
+  readonly notFoundGraceMs: number
+}
+
+export function readAgentSettings(reader: Reader, common: CommonSettings): AgentWatchSettings {
+  const projectId = reader.id(
+    'project-id',
+    reader.required('project-id', 'the project id shown on the dashboard’s API keys page')
+  )
+  const jobId = reader.id('job-id', reader.required('job-id', 'the id of the agent job to watch'))
+  return {
+    ...common,
+    mode: 'agent-watch',
+    projectId,
+    jobId,
+    requirePr: reader.flag('require-pr'),
+    notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number
+  }
+}

@@ -1,0 +1,114 @@
+import { redactLink } from '../../secrets.js'
+import { formatDuration } from '../../settings/duration.js'
+import { code, html, type SummaryRow } from '../../report/summary.js'
+import { markdownText, markdownUrl } from '../../util/markdown.js'
+import { describeJobProgress } from './job-status.js'
+import type { ExportReport } from './run.js'
+
+/*
+ * What an export's report becomes for people and for the next step: outputs, the summary's
+ * rows and the pull-request comment. Pure functions of the report; the front doors write them.
+ */
+
+/** Output name → value; only what the export reached is set (an unset output reads as ''). */
+export function exportOutputs(report: ExportReport): Record<string, string | number> {
+  const outputs: Record<string, string | number> = {}
+  const set = (name: string, value: string | number | undefined) => {
+    if (value !== undefined) outputs[name] = value
+  }
+  set('job-id', report.jobId)
+  set('status', report.lastJob?.status)
+  set('page-count', report.lastJob?.pageCount)
+  set('bundle-url', report.link?.url)
+  set('expires-at', report.link?.expiresAt?.toISOString() ?? report.link?.expiresAtText)
+  set('bundle-path', report.download?.path)
+  set('bundle-sha256', report.download?.sha256)
+  set('bundle-size', report.download?.sizeBytes)
+  set('bundle-format', report.download?.format)
+  set('extract-path', report.site?.path)
+  set('external-hosts', report.externalHosts && [...report.externalHosts.keys()].join(','))
+  set('helm-values', report.helmValuesPath)
+  set('artifact-id', report.artifact?.id)
+  set('artifact-url', report.artifact?.url)
+  return outputs
+}
+
+/** The rows of the summary table, a pure function of the report. */
+export function exportSummaryRows(report: ExportReport, now = Date.now()): SummaryRow[] {
+  const rows: SummaryRow[] = []
+  const add = (label: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== '') rows.push([label, String(value)])
+  }
+  add('Job', report.jobId && `${code(report.jobId)}${report.started === false ? ' (reused)' : ''}`)
+  add('Status', report.lastJob && html(describeJobProgress(report.lastJob)))
+  // The whole link is a credential: the summary names the object, never the signature.
+  add('Bundle link', report.link && html(redactLink(report.link.url)))
+  if (report.link?.expiresAt) {
+    const leftMs = report.link.expiresAt.getTime() - now
+    add(
+      'Link expires',
+      `${report.link.expiresAt.toISOString()} (${leftMs > 0 ? `in ${formatDuration(leftMs)}` : 'expired'})`
+    )
+  } else if (report.link) {
+    add(
+      'Link expires',
+      report.link.expiresAtText ? `unreadable: ${html(report.link.expiresAtText)}` : 'not given'
+    )
+  }
+  add('Bundle file', report.download && code(report.download.path))
+  add('Format', report.download?.format)
+  add('Size', report.download && formatBytes(report.download.sizeBytes))
+  add('SHA-256', report.download?.sha256 && code(report.download.sha256))
+  add('Extracted to', report.site && `${code(report.site.path)} (${report.site.files} files)`)
+  if (report.externalHosts) {
+    const hosts = [...report.externalHosts].map(([host, file]) => `${code(host)} (${code(file)})`)
+    add('External hosts', hosts.length ? hosts.join('<br>') : 'none: the site is self-contained')
+  }
+  add('Artifact', report.artifact && `${code(report.artifact.name)} (id ${report.artifact.id})`)
+  add('Helm values', report.helmValuesPath && code(report.helmValuesPath))
+  for (const phase of report.phases) add(`Time: ${phase.name}`, formatDuration(phase.ms))
+  return rows
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KiB', 'MiB', 'GiB', 'TiB']
+  let value = bytes
+  let unit = -1
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  return `${value.toFixed(1)} ${units[unit]} (${bytes} bytes)`
+}
+
+export const EXPORT_SUMMARY_TITLE = 'Mintlify static export'
+
+/** The hidden marker that finds this action's earlier comment on the same subject. */
+export function exportCommentMarker(subject: string): string {
+  return `<!-- mintlify-admin-action:export:${subject} -->`
+}
+
+/** Markdown for the pull request; no link and no secret, only what a reviewer needs. */
+export function exportCommentBody(report: ExportReport, error: Error | undefined): string {
+  const lines = [`### Mintlify static export ${error ? 'failed ❌' : 'ready ✅'}`, '']
+  if (error) lines.push(`> ${markdownText(error.message)}`, '')
+  lines.push('| | |', '|---|---|')
+  if (report.jobId) lines.push(`| Job | ${markdownText(report.jobId)} |`)
+  if (report.lastJob)
+    lines.push(`| Status | ${markdownText(describeJobProgress(report.lastJob))} |`)
+  if (report.download) {
+    lines.push(
+      `| Bundle | ${formatBytes(report.download.sizeBytes)}, ${report.download.format ?? 'unknown format'} |`
+    )
+    if (report.download.sha256) lines.push(`| SHA-256 | \`${report.download.sha256}\` |`)
+  }
+  if (report.link?.expiresAt)
+    lines.push(`| Link expires | ${report.link.expiresAt.toISOString()} |`)
+  if (report.artifact) {
+    const name = markdownText(report.artifact.name)
+    const url = report.artifact.url && markdownUrl(report.artifact.url)
+    lines.push(`| Artifact | ${url ? `[${name}](${url})` : name} |`)
+  }
+  return lines.join('\n')
+}

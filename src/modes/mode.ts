@@ -1,0 +1,35 @@
+import type { AdminApi } from '../api/client.js'
+import type { CommonSettings } from '../settings/common.js'
+import type { Reader } from '../settings/reader.js'
+
+/** What every mode is given to run: the API client and the step's bounds. */
+export interface RunDeps {
+  api: AdminApi
+  signal: AbortSignal
+  /** Epoch ms at which the step's `timeout` runs out; the API client's requests end there too. */
+  deadline: number
+}
+
+/** A mode's run ends with its report, and the error beside it when it failed. */
+export interface Outcome<R> {
+  report: R
+  error?: Error
+}
+
+/**
+ * One mode, all in its folder: how it reads its inputs, runs, and turns its report into
+ * outputs, a summary and a pull-request comment. The front doors know modes only through this.
+ */
+export interface Mode<S extends CommonSettings, R> {
+  readonly name: S extends { mode: infer N } ? N : string
+  /** What the mode does, in a line (the CLI's help). */
+  readonly summary: string
+  readSettings(reader: Reader, common: CommonSettings, env: NodeJS.ProcessEnv): S
+  run(settings: S, deps: RunDeps): Promise<Outcome<R>>
+  /** Output name → value, the same for the action's outputs and the CLI's `--json`. */
+  outputs(report: R): Record<string, string | number>
+  /** The job summary as Markdown. */
+  summaryMarkdown(report: R, error: Error | undefined): string
+  /** The pull-request comment: the marker that finds it again, and its body. */
+  comment(settings: S, report: R, error: Error | undefined): { marker: string; body: string }
+}

@@ -1,0 +1,43 @@
+import { readCommonSettings } from '../settings/common.js'
+import { Reader, SettingsError, type InputSource } from '../settings/reader.js'
+import { agentWatchMode } from './agent-watch/mode.js'
+import type { AgentWatchSettings } from './agent-watch/settings.js'
+import { exportMode } from './export/mode.js'
+import type { ExportSettings } from './export/settings.js'
+import type { Mode } from './mode.js'
+
+/** Every mode, by name: adding one is a folder under modes/ and a line here. */
+export const MODES = {
+  export: exportMode,
+  'agent-watch': agentWatchMode
+} as const
+
+export type ModeName = keyof typeof MODES
+export const MODE_NAMES = Object.keys(MODES) as ModeName[]
+
+export type Settings = ExportSettings | AgentWatchSettings
+
+/** The mode that runs these settings, typed loosely: the front doors pass its own report back. */
+export function modeOf(settings: Settings): Mode<Settings, unknown> {
+  return MODES[settings.mode] as unknown as Mode<Settings, unknown>
+}
+
+/** Parses every input once into typed settings, or throws a SettingsError listing each problem. */
+export function readSettings(inputs: InputSource, env: NodeJS.ProcessEnv = process.env): Settings {
+  const problems: string[] = []
+  const reader = new Reader(inputs, problems)
+  const modeText = inputs.text('mode')
+  const mode = MODE_NAMES.find(name => name === modeText)
+  if (!mode) {
+    const names = MODE_NAMES.map(name => `\`${name}\``)
+    problems.push(
+      modeText
+        ? `Input \`mode\` is \`${modeText}\`: expected one of ${names.join(', ')}.`
+        : `Input \`mode\` is required: set it to ${names.join(' or ')}.`
+    )
+  }
+  const common = readCommonSettings(reader, env)
+  const settings = mode ? (MODES[mode].readSettings(reader, common, env) as Settings) : undefined
+  if (problems.length > 0 || !settings) throw new SettingsError(problems)
+  return settings
+}

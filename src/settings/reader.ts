@@ -1,0 +1,144 @@
+import { displayUrl } from '../secrets.js'
+import { isSafeId, untrusted } from '../util/untrusted.js'
+import { checkServiceUrl } from './base-url.js'
+import { formatDuration, parseDurationMs } from './duration.js'
+import { parseSizeBytes } from './size.js'
+
+export const SECOND_MS = 1000
+export const HOUR_MS = 3_600_000
+
+/** Bad inputs, all of them at once, each naming the input and how to fix it. */
+export class SettingsError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      problems.length === 1
+        ? (problems[0] as string)
+        : `${problems.length} inputs need fixing:\n${problems.map(p => `  - ${p}`).join('\n')}`
+    )
+    this.name = 'SettingsError'
+  }
+}
+
+/**
+ * Where the inputs come from: a runner's `INPUT_*` (defaults from action.yml) or the CLI's
+ * flags (the same defaults, from the declarations). Each front door supplies one.
+ */
+export interface InputSource {
+  text(name: string): string
+  list(name: string): string[]
+  flag(name: string): boolean
+}
+
+/** Input parsing with problems collected rather than thrown one at a time. */
+export class Reader {
+  constructor(
+    private readonly inputs: InputSource,
+    private readonly problems: string[]
+  ) {}
+
+  problem(message: string): void {
+    this.problems.push(message)
+  }
+
+  text(name: string): string {
+    return this.inputs.text(name)
+  }
+
+  list(name: string): string[] {
+    return this.inputs.list(name)
+  }
+
+  required(name: string, what: string): string {
+    const value = this.inputs.text(name)
+    if (!value) this.problem(`Input \`${name}\` is required in this mode: set it to ${what}.`)
+    return value
+  }
+
+  /** An id that goes into URL paths and folder names: checked against the one id pattern. */
+  id(name: string, value: string): string {
+    if (value && !isSafeId(value)) {
+      this.problem(
+        `Input \`${name}\` (\`${untrusted(value, 80)}\`) is not an id: expected letters, digits, \`_\`, \`-\` or \`.\`, beginning with a letter or digit (e.g. \`se_3f9a2c1b8e7d4a06\`).`
+      )
+    }
+    return value
+  }
+
+  flag(name: string): boolean {
+    try {
+      return this.inputs.flag(name)
+    } catch {
+      this.problem(
+        `Input \`${name}\` is \`${this.inputs.text(name)}\`: expected \`true\` or \`false\`.`
+      )
+      return false
+    }
+  }
+
+  duration(name: string, { min, max }: { min: number; max: number }): number | undefined {
+    const text = this.inputs.text(name)
+    const ms = parseDurationMs(text)
+    if (ms === undefined) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: expected a duration such as \`90\` (seconds), \`90s\`, \`500ms\`, \`10m\` or \`1h\`.`
+      )
+    } else if (ms < min || ms > max) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: it must be between ${formatDuration(min)} and ${formatDuration(max)}.`
+      )
+    }
+    return ms
+  }
+
+  choice<T extends string>(name: string, allowed: readonly T[]): T {
+    const text = this.inputs.text(name)
+    const found = allowed.find(option => option === text)
+    if (!found) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: expected one of ${allowed.map(o => `\`${o}\``).join(', ')}.`
+      )
+    }
+    return found ?? (allowed[0] as T)
+  }
+
+  size(name: string, { min }: { min: number }): number {
+    const text = this.inputs.text(name)
+    const bytes = parseSizeBytes(text)
+    if (bytes === undefined || bytes < min) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: expected a size such as \`500MiB\` or \`20GiB\` (at least ${min} bytes).`
+      )
+    }
+    return bytes ?? 0
+  }
+
+  count(name: string, { min, max }: { min: number; max: number }): number {
+    const text = this.inputs.text(name)
+    const value = /^\d+$/.test(text) ? Number(text) : NaN
+    if (!(value >= min && value <= max)) {
+      this.problem(
+        `Input \`${name}\` is \`${text}\`: expected a whole number from ${min} to ${max}.`
+      )
+    }
+    return value
+  }
+
+  serviceUrl(name: string, allowInsecureHttp: boolean): URL | undefined {
+    const text = this.inputs.text(name)
+    const checked = checkServiceUrl(text, allowInsecureHttp)
+    // Request paths are appended to it: a query or fragment would swallow them.
+    if (checked.ok && (checked.url.search || checked.url.hash)) {
+      this.problem(
+        `Input \`${name}\` (\`${displayUrl(text)}\`) has a query or fragment: expected an address such as \`https://api.mintlify.com\`.`
+      )
+      return undefined
+    }
+    if (checked.ok) return checked.url
+    const hint = checked.problem.includes('in clear')
+      ? 'use https, or set `allow-insecure-http: true` if the network path is trusted'
+      : 'expected an address such as `https://api.mintlify.com`'
+    // Quoted without userinfo or query: either may hold a credential.
+    this.problem(`Input \`${name}\` (\`${displayUrl(text)}\`) ${checked.problem}: ${hint}.`)
+    return undefined
+  }
+}
