@@ -1,3 +1,4 @@
+import { TimedOutError } from '../errors.js'
 import { log } from '../../log.js'
 import type { AdminApi, AgentJob } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
@@ -147,7 +148,7 @@ function explain(error: unknown, report: AgentReport, settings: AgentWatchSettin
       : error.lastError === undefined
         ? ' (the job was never found)'
         : ' (the job was never read)'
-    return new AgentJobError(
+    return new TimedOutError(
       `Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${lastFailureNote(error)} Increase \`timeout\`; the agent keeps working on the server.`
     )
   }

@@ -1,3 +1,4 @@
+import { TimedOutError } from '../errors.js'
 import { log } from '../../log.js'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -386,7 +387,7 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
   if (timedOut) {
     const during = PHASE_DOING[report.phases.at(-1)?.name ?? 'render']
     const failure = error instanceof PollTimeoutError ? lastFailureNote(error) : ''
-    return new ExportFailedError(
+    return new TimedOutError(
       `Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`
     )
   }

@@ -1,0 +1,49 @@
+export const id = 854;
+export const ids = [854];
+export const modules = {
+
+/***/ 6854:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   exportVersion: () => (/* binding */ exportVersion),
+/* harmony export */   writeHelmValues: () => (/* binding */ writeHelmValues)
+/* harmony export */ });
+/* unused harmony export helmValuesYaml */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8815);
+
+
+
+/** Length of the SHA-256 prefix used as a version label: short, yet unique in practice. */
+const VERSION_HASH_CHARS = 12;
+/**
+ * A stable version for `staticExport.version`: the given override, else the bundle's SHA-256
+ * prefix (same content, same version), else the job id when nothing was downloaded.
+ */
+function exportVersion(override, sha256, jobId) {
+    return override || (sha256 ? `sha256-${sha256.slice(0, VERSION_HASH_CHARS)}` : jobId);
+}
+/** The chart values that serve the bundle, as YAML (a library quotes what needs quoting). */
+function helmValuesYaml(bundleUrl, version) {
+    const values = { staticExport: { enabled: true, bundleUrl, version } };
+    // Helm reads values as YAML 1.1, where a bare `on`, `no` or `2024-06-01` is not a string:
+    // written by 1.1 rules, every such scalar is quoted.
+    return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .stringify */ .As)(values, { version: '1.1' })}`;
+}
+/** Writes the values file; it holds the presigned link, so it stays in the runner's temp folder. */
+async function writeHelmValues(path, bundleUrl, version) {
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), { recursive: true });
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 });
+    // `mode` applies only to a new file; one left by an earlier run keeps its own.
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.chmod)(path, 0o600);
+    return path;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,18 @@
+// Writes cli/mintlify-admin.js, the CLI's entry: plain JavaScript that any Node can parse, so
+// that an old Node gets a message naming the version it needs instead of a syntax error from
+// the bundle. Run by `npm run bundle` after ncc has written cli/.
+import { writeFileSync, chmodSync } from 'node:fs'
+
+const LAUNCHER = `#!/usr/bin/env node
+// mintlify-admin: checks the Node version, then runs the bundled CLI (index.js beside this file).
+var major = Number(process.versions.node.split('.')[0])
+var minor = Number(process.versions.node.split('.')[1])
+if (major < 22 || (major === 22 && minor < 12)) {
+  process.stderr.write('mintlify-admin needs Node.js 22.12 or later; this is ' + process.version + '.\\n')
+  process.exit(2)
+}
+import('./index.js')
+`
+
+writeFileSync('cli/mintlify-admin.js', LAUNCHER)
+chmodSync('cli/mintlify-admin.js', 0o755)

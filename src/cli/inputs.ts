@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises'
+import { INPUTS, type InputDeclaration } from '../inputs.js'
+import type { ModeName } from '../modes/modes.js'
+import type { InputSource } from '../settings/reader.js'
+
+/** The declared inputs a CLI subcommand offers as flags (the action-only ones are not). */
+export function cliInputs(mode: ModeName): InputDeclaration[] {
+  return INPUTS.filter(input => input.modes.includes(mode) && input.only !== 'action')
+}
+
+/** commander's key for `--site-version`: `siteVersion`. */
+export function optionKey(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+/** Where the key may come from: never a flag, which process lists and shell history keep. */
+export const KEY_VARIABLES = ['MINTLIFY_API_KEY', 'MINTLIFY_ADMIN_KEY'] as const
+
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+/** The admin key from `--api-key-file`, `--api-key-stdin`, or the environment, in that order. */
+export async function readApiKey(
+  options: { apiKeyFile?: string; apiKeyStdin?: boolean },
+  env: NodeJS.ProcessEnv,
+  stdin: AsyncIterable<Buffer | string> = process.stdin
+): Promise<string> {
+  if (options.apiKeyFile) {
+    try {
+      return (await readFile(options.apiKeyFile, 'utf8')).trim()
+    } catch (error) {
+      throw new UsageError(
+        `--api-key-file ${options.apiKeyFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a file that holds the admin key alone.`
+      )
+    }
+  }
+  if (options.apiKeyStdin) {
+    let text = ''
+    for await (const chunk of stdin) text += chunk.toString()
+    return text.trim()
+  }
+  return KEY_VARIABLES.map(name => env[name]?.trim()).find(Boolean) ?? ''
+}
+
+/**
+ * The settings reader's view of the parsed flags: the same names and defaults as the action's
+ * inputs, so one parser serves both front doors.
+ */
+export function flagInputs(
+  mode: ModeName,
+  options: Record<string, unknown>,
+  apiKey: string
+): InputSource {
+  const declared = new Map(cliInputs(mode).map(input => [input.name, input]))
+  const value = (name: string): unknown => {
+    if (name === 'mode') return mode
+    if (name === 'api-key') return apiKey
+    if (!declared.has(name)) return undefined
+    return options[optionKey(name)]
+  }
+  return {
+    text: name => {
+      const given = value(name)
+      return typeof given === 'string' ? given.trim() : ''
+    },
+    list: name => {
+      const given = value(name)
+      const items = Array.isArray(given) ? given : typeof given === 'string' ? [given] : []
+      return items
+        .flatMap(item => String(item).split(/[\n,]/))
+        .map(item => item.trim())
+        .filter(Boolean)
+    },
+    // An input the CLI does not offer (comment, upload-artifact) is off.
+    flag: name => value(name) === true
+  }
+}
+
+/**
+ * Messages name the action's inputs (`Input \`domain\``, `extract: false`, `timeout`); on the
+ * command line they name the flags (`--domain`, `--no-extract`, `--timeout`).
+ */
+export function inFlagWords(message: string): string {
+  const names = new Set(INPUTS.map(input => input.name))
+  return message
+    .replace(/Input `([a-z-]+)`/g, (whole, name: string) =>
+      names.has(name) ? `\`--${name}\`` : whole
+    )
+    .replace(/`([a-z-]+): ([^`]+)`/g, (whole, name: string, given: string) => {
+      if (!names.has(name)) return whole
+      if (given === 'true') return `\`--${name}\``
+      if (given === 'false') return `\`--no-${name}\``
+      return `\`--${name} ${given}\``
+    })
+    .replace(/`([a-z-]+)`/g, (whole, name: string) => (names.has(name) ? `\`--${name}\`` : whole))
+}

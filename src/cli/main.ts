@@ -1,0 +1,202 @@
+import { Command, CommanderError, Option } from 'commander'
+import { writeFile } from 'node:fs/promises'
+import { createAdminApi } from '../api/client.js'
+import { log, secrets, useHost } from '../log.js'
+import { TimedOutError } from '../modes/errors.js'
+import type { RunDeps } from '../modes/mode.js'
+import { MODE_NAMES, MODES, modeOf, readSettings, type ModeName } from '../modes/modes.js'
+import { maskSecretInputs } from '../settings/common.js'
+import { SettingsError } from '../settings/reader.js'
+import { cliHost } from './host.js'
+import {
+  cliInputs,
+  flagInputs,
+  inFlagWords,
+  KEY_VARIABLES,
+  readApiKey,
+  UsageError
+} from './inputs.js'
+
+/** Documented in `--help` and the README. */
+export const EXIT = {
+  ok: 0,
+  /** The job or a check failed (failed export or agent job, an air-gapped audit). */
+  failed: 1,
+  /** Bad usage or input: nothing was started. */
+  usage: 2,
+  /** `--timeout` ran out; the job goes on on the server. */
+  timedOut: 3,
+  interrupted: 130
+} as const
+
+const EXIT_HELP = `
+Exit codes:
+  0    success
+  1    the job or a check failed (failed export or agent job, an air-gapped audit)
+  2    bad usage or input: nothing was started
+  3    --timeout ran out: the job goes on on the server (resume with --job-id)
+  130  interrupted (SIGINT or SIGTERM)
+
+The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,
+never from a flag.`
+
+interface CliOptions {
+  json?: boolean
+  outputEnv?: string
+  summary?: string
+  apiKeyFile?: string
+  apiKeyStdin?: boolean
+  verbose?: boolean
+  apiKey?: string
+  [flag: string]: unknown
+}
+
+/** Runs `mintlify-admin <argv>` and resolves to the exit code; never throws. */
+export async function main(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env
+): Promise<number> {
+  let chosen: { mode: ModeName; options: CliOptions } | undefined
+  const program = new Command('mintlify-admin')
+    .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
+    .addHelpText('after', EXIT_HELP)
+    .exitOverride()
+  for (const name of MODE_NAMES) {
+    const command = program.command(name).description(MODES[name].summary)
+    addModeOptions(command, name)
+    command.action((options: CliOptions) => {
+      chosen = { mode: name, options }
+    })
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const helped = error.code === 'commander.helpDisplayed' || error.code === 'commander.version'
+      return helped || error.code === 'commander.help' ? EXIT.ok : EXIT.usage
+    }
+    throw error
+  }
+  if (!chosen) {
+    process.stderr.write(program.helpInformation())
+    return EXIT.usage
+  }
+  return runCommand(chosen.mode, chosen.options, env)
+}
+
+function addModeOptions(command: Command, mode: ModeName): void {
+  for (const input of cliInputs(mode)) {
+    if (input.kind === 'flag') {
+      command.addOption(
+        new Option(`--${input.name}`, input.description).default(input.default === 'true')
+      )
+      command.addOption(new Option(`--no-${input.name}`, `Not --${input.name}.`))
+      continue
+    }
+    const option = new Option(
+      `--${input.name} <${input.kind === 'list' ? 'items' : 'value'}>`,
+      input.description
+    )
+    if (input.default) option.default(input.default)
+    if (input.kind === 'list') {
+      option.argParser((value: string, previous: string[] | string | undefined) =>
+        Array.isArray(previous) ? [...previous, value] : [value]
+      )
+    }
+    command.addOption(option)
+  }
+  command
+    .option('--json', 'Print one JSON object of the outputs on stdout (plus `error` on failure).')
+    .option('--output-env <file>', 'Write the outputs as dotenv lines (MINTLIFY_JOB_ID=…).')
+    .option('--summary <file>', 'Write the Markdown summary the action would write.')
+    .option('--api-key-file <path>', 'Read the admin key from this file.')
+    .option('--api-key-stdin', 'Read the admin key from standard input.')
+    .option('--verbose', 'Show debug lines.')
+    // Refused, with a reason: a flag would leave the key in process lists and shell history.
+    .addOption(new Option('--api-key <key>').hideHelp())
+}
+
+async function runCommand(
+  mode: ModeName,
+  options: CliOptions,
+  env: NodeJS.ProcessEnv
+): Promise<number> {
+  useHost(cliHost({ verbose: options.verbose === true || Boolean(env.DEBUG) }))
+  const controller = new AbortController()
+  const interrupt = () =>
+    controller.abort(new Error('Interrupted: stopped, leaving no partial files.'))
+  process.once('SIGINT', interrupt)
+  process.once('SIGTERM', interrupt)
+  try {
+    if (options.apiKey !== undefined) {
+      throw new UsageError(
+        `--api-key is not accepted: a flag leaves the key in process lists and shell history. Set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`
+      )
+    }
+    const apiKey = await readApiKey(options, env)
+    const inputs = flagInputs(mode, options, apiKey)
+    maskSecretInputs(inputs)
+    if (!apiKey) {
+      throw new UsageError(
+        `No admin key: set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`
+      )
+    }
+    const settings = readSettings(inputs, env)
+    const deps: RunDeps = runDeps(settings, controller.signal)
+    const modeRun = modeOf(settings)
+    const { report, error } = await modeRun.run(settings, deps)
+    const outputs = modeRun.outputs(report)
+    if (options.summary) await writeFile(options.summary, modeRun.summaryMarkdown(report, error))
+    if (options.outputEnv) await writeFile(options.outputEnv, dotenv(outputs))
+    if (options.json) {
+      const said = error ? { error: secrets.scrub(inFlagWords(error.message)) } : {}
+      const object = { ...outputs, ...said }
+      process.stdout.write(`${JSON.stringify(object)}\n`)
+    }
+    if (error) {
+      log.error(inFlagWords(error.message))
+      if (controller.signal.aborted) return EXIT.interrupted
+      return error instanceof TimedOutError ? EXIT.timedOut : EXIT.failed
+    }
+    return EXIT.ok
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const usage = error instanceof SettingsError || error instanceof UsageError
+    log.error(inFlagWords(message))
+    if (options.json)
+      process.stdout.write(`${JSON.stringify({ error: secrets.scrub(inFlagWords(message)) })}\n`)
+    return usage ? EXIT.usage : EXIT.failed
+  } finally {
+    process.off('SIGINT', interrupt)
+    process.off('SIGTERM', interrupt)
+  }
+}
+
+function runDeps(
+  settings: { timeoutMs: number; baseUrl: URL; apiKey: string; requestTimeoutMs: number },
+  signal: AbortSignal
+): RunDeps {
+  const deadline = Date.now() + settings.timeoutMs
+  const api = createAdminApi({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    deadline,
+    userAgent: 'mintlify-admin-cli'
+  })
+  return { api, signal, deadline }
+}
+
+/**
+ * Outputs as dotenv lines for GitLab's `artifacts: reports: dotenv`: `MINTLIFY_` and the name
+ * upper-cased. Values are one line (the `job` JSON included); the admin key is never among them.
+ */
+export function dotenv(outputs: Record<string, string | number>): string {
+  return Object.entries(outputs)
+    .map(([name, value]) => {
+      const key = `MINTLIFY_${name.toUpperCase().replace(/-/g, '_')}`
+      const line = secrets.scrub(String(value), ['credential']).replace(/[\r\n]+/g, ' ')
+      return `${key}=${line}\n`
+    })
+    .join('')
+}

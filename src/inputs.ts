@@ -1,0 +1,340 @@
+import type { ModeName } from './modes/modes.js'
+
+/*
+ * Every input, declared once. action.yml's inputs and outputs, the CLI's flags and its help,
+ * and the README tables follow from these or are checked against them by a test
+ * (test/unit/inputs.test.ts), so the action and the CLI cannot drift apart.
+ */
+
+export interface InputDeclaration {
+  /** The action's input name; the CLI's flag is `--<name>`. */
+  readonly name: string
+  /** `flag`: true/false (`--x` / `--no-x`); `list`: lines or commas; `text`: the rest. */
+  readonly kind: 'text' | 'flag' | 'list'
+  /** The modes that read it. */
+  readonly modes: readonly ModeName[]
+  /** Only the action has it: the CLI takes the key from the environment, has no comment or artifact. */
+  readonly only?: 'action'
+  readonly required?: boolean
+  /** As the runner applies it from action.yml; the CLI applies the same. */
+  readonly default?: string
+  readonly description: string
+}
+
+const ALL: readonly ModeName[] = ['export', 'agent-watch']
+
+export const INPUTS: readonly InputDeclaration[] = [
+  {
+    name: 'mode',
+    kind: 'text',
+    modes: ALL,
+    only: 'action',
+    required: true,
+    description:
+      'What to do: `export` (static export bundle) or `agent-watch` (follow an agent job).'
+  },
+  {
+    name: 'api-key',
+    kind: 'text',
+    modes: ALL,
+    only: 'action',
+    required: true,
+    description:
+      'Mintlify admin API key (begins with `mint_`), from a secret, e.g. `secrets.MINTLIFY_ADMIN_KEY`. Registered as a secret before anything is logged.'
+  },
+  {
+    name: 'base-url',
+    kind: 'text',
+    modes: ALL,
+    default: 'https://api.mintlify.com',
+    description:
+      'Base address of the Mintlify Admin API. Plain `http://` is accepted only for loopback hosts.'
+  },
+  {
+    name: 'timeout',
+    kind: 'text',
+    modes: ALL,
+    default: '15m',
+    description:
+      'Longest the whole step may wait, from start to the last byte downloaded. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`.'
+  },
+  {
+    name: 'poll-interval',
+    kind: 'text',
+    modes: ALL,
+    default: '10s',
+    description:
+      'Ceiling of the polling back-off (a duration). Polls start fast (2s) and back off toward it; while export progress rises steadily, polls aim just after the predicted completion and may be up to 3x this apart on the way there.'
+  },
+  {
+    name: 'request-timeout',
+    kind: 'text',
+    modes: ALL,
+    default: '30s',
+    description:
+      'Longest silence on one request (waiting for headers, or between body bytes) before the connection is taken for dead and retried (a duration).'
+  },
+  {
+    name: 'max-poll-errors',
+    kind: 'text',
+    modes: ALL,
+    default: '10',
+    description:
+      'Failed status polls in a row (429, 5xx, resets, each already retried a few times) after which the step gives up.'
+  },
+  {
+    name: 'allow-insecure-http',
+    kind: 'flag',
+    modes: ALL,
+    default: 'false',
+    description:
+      'Allow plain `http://` for `base-url` and bundle links on non-loopback hosts. The key and the link would travel in clear: only for trusted networks.'
+  },
+  {
+    name: 'domain',
+    kind: 'text',
+    modes: ['export'],
+    default: '',
+    description:
+      'export: host name of the docs deployment to export, e.g. `docs.example.com` (a pasted `https://docs.example.com/` is reduced to its host). Required unless `job-id` is set.'
+  },
+  {
+    name: 'job-id',
+    kind: 'text',
+    modes: ['export', 'agent-watch'],
+    default: '',
+    description:
+      'export: reuse this existing export job instead of starting one (for a fresh bundle link without re-rendering, or to resume a job started with `wait: false`).'
+  },
+  {
+    name: 'site-version',
+    kind: 'text',
+    modes: ['export'],
+    default: '',
+    description:
+      'export: version label of the docs to export (default: the latest published version).'
+  },
+  {
+    name: 'paths',
+    kind: 'list',
+    modes: ['export'],
+    default: '',
+    description:
+      'export: only these page paths, one per line or comma-separated (default: every page).'
+  },
+  {
+    name: 'wait',
+    kind: 'flag',
+    modes: ['export'],
+    default: 'true',
+    description:
+      'export: wait for the job to finish. `false` stops after starting it and sets `job-id`.'
+  },
+  {
+    name: 'download',
+    kind: 'flag',
+    modes: ['export'],
+    default: 'true',
+    description:
+      'export: download the bundle. `false` stops once `bundle-url` is known (e.g. for Helm).'
+  },
+  {
+    name: 'checksum',
+    kind: 'text',
+    modes: ['export'],
+    default: 'sha256',
+    description:
+      "export: `sha256` computes the bundle's SHA-256 while it downloads (`bundle-sha256`, checked against one the store announces, and the default `export-version`); `none` only writes the bytes, as `curl -o` does, for the fastest download where the CPU is the limit."
+  },
+  {
+    name: 'extract',
+    kind: 'flag',
+    modes: ['export'],
+    default: 'false',
+    description:
+      'export: extract the downloaded archive (zip, tar.gz or tar, detected from its bytes) into `<path>/site`.'
+  },
+  {
+    name: 'extract-limit',
+    kind: 'text',
+    modes: ['export'],
+    default: '20GiB',
+    description:
+      'export: largest total size the extracted site may reach, e.g. `500MiB` or `20GiB`; a bundle past it is refused as an archive bomb.'
+  },
+  {
+    name: 'path',
+    kind: 'text',
+    modes: ['export'],
+    default: '',
+    description:
+      "export: folder for the downloaded bundle (relative paths are from the workspace). Default: a folder per job under the runner's temp directory."
+  },
+  {
+    name: 'upload-artifact',
+    kind: 'flag',
+    modes: ['export'],
+    only: 'action',
+    default: 'false',
+    description:
+      'export: upload the bundle as a workflow artifact (outputs `artifact-id`, `artifact-url`).'
+  },
+  {
+    name: 'artifact-content',
+    kind: 'text',
+    modes: ['export'],
+    only: 'action',
+    default: 'archive',
+    description:
+      "export: what the artifact holds. `archive` (the downloaded file, not compressed again), `extracted` (the site's files), or `pages` (one `artifact.tar` of the site, as `actions/deploy-pages` consumes it)."
+  },
+  {
+    name: 'artifact-name',
+    kind: 'text',
+    modes: ['export'],
+    only: 'action',
+    default: '',
+    description:
+      'export: artifact name (default: `github-pages` for `pages`, else `mintlify-export-<job id>`).'
+  },
+  {
+    name: 'retention-days',
+    kind: 'text',
+    modes: ['export'],
+    only: 'action',
+    default: '0',
+    description: 'export: days to keep the artifact (1-90; 0 = the repository default).'
+  },
+  {
+    name: 'export-version',
+    kind: 'text',
+    modes: ['export'],
+    default: '',
+    description:
+      "export: `staticExport.version` in the Helm values file (default: `sha256-` and the bundle's SHA-256 prefix when downloaded, else the job id)."
+  },
+  {
+    name: 'deployment-kind',
+    kind: 'text',
+    modes: ['export'],
+    default: 'cloud',
+    description:
+      'export: where the site will be served, for the audit of external hosts it loads from. `cloud` reports them, `client-hosted` warns for each, `air-gapped` fails the step (nothing outside can be reached there). Anything but `cloud` implies extraction.'
+  },
+  {
+    name: 'allowed-hosts',
+    kind: 'list',
+    modes: ['export'],
+    default: '',
+    description:
+      'export: hosts the site may load from anyway (one per line or comma-separated; `*.example.com` covers subdomains).'
+  },
+  {
+    name: 'project-id',
+    kind: 'text',
+    modes: ['agent-watch'],
+    default: '',
+    description:
+      "agent-watch: the project id, as shown on the dashboard's API keys page. Required in this mode."
+  },
+  {
+    name: 'require-pr',
+    kind: 'flag',
+    modes: ['agent-watch'],
+    default: 'false',
+    description:
+      'agent-watch: fail when the agent completed without opening a pull request (no file changes).'
+  },
+  {
+    name: 'not-found-grace',
+    kind: 'text',
+    modes: ['agent-watch'],
+    default: '10s',
+    description:
+      'agent-watch: how long a 404 is retried for a job created a moment ago (a duration; `0s` fails at once).'
+  },
+  {
+    name: 'comment',
+    kind: 'flag',
+    modes: ALL,
+    only: 'action',
+    default: 'false',
+    description:
+      'Comment the result on the pull request the workflow runs for (updated in place on later runs). Needs `permissions: pull-requests: write`; outside a pull request it does nothing.'
+  },
+  {
+    name: 'github-token',
+    kind: 'text',
+    modes: ALL,
+    only: 'action',
+    default: '${{ github.token }}',
+    description: 'Token for the pull-request comment.'
+  }
+]
+
+/** Every output, with what it holds; the CLI prints the same names with `--json`. */
+export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
+  {
+    name: 'job-id',
+    description:
+      'export - Id of the export job (set as soon as it is known, also when the step fails later).'
+  },
+  {
+    name: 'status',
+    description:
+      'Last status of the job seen (export - `completed` on success; agent-watch - `completed`, `archived` or `failed`, or the status it was in when `timeout` ran out).'
+  },
+  {
+    name: 'page-count',
+    description: 'export - Number of pages exported, when the service reports it.'
+  },
+  {
+    name: 'bundle-url',
+    description:
+      'export - Presigned link to the bundle (a credential; its signature is masked in logs).'
+  },
+  { name: 'expires-at', description: 'export - When `bundle-url` stops working (ISO 8601).' },
+  { name: 'bundle-path', description: 'export - Path of the downloaded archive.' },
+  { name: 'bundle-sha256', description: 'export - SHA-256 of the downloaded archive (hex).' },
+  { name: 'bundle-size', description: 'export - Size of the downloaded archive in bytes.' },
+  {
+    name: 'bundle-format',
+    description: 'export - Archive format detected from its bytes: `zip`, `tar.gz` or `tar`.'
+  },
+  {
+    name: 'extract-path',
+    description: 'export - Folder holding the extracted site, when `extract` is true.'
+  },
+  {
+    name: 'helm-values',
+    description:
+      'export - Path of a values file (`staticExport.enabled`, `bundleUrl`, `version`) for `helm upgrade -f`.'
+  },
+  {
+    name: 'external-hosts',
+    description:
+      'export - External hosts the extracted site loads from, comma-separated and sorted.'
+  },
+  { name: 'artifact-id', description: 'export - Id of the uploaded workflow artifact.' },
+  { name: 'artifact-url', description: 'export - URL of the uploaded workflow artifact.' },
+  {
+    name: 'pr-link',
+    description:
+      'agent-watch - URL of the pull request the agent opened; empty when it made no file changes.'
+  },
+  { name: 'model', description: 'agent-watch - The AI model the agent job used.' },
+  {
+    name: 'repository',
+    description: 'agent-watch - URL of the code repository the agent worked on.'
+  },
+  { name: 'ref', description: 'agent-watch - Branch the agent worked on.' },
+  { name: 'created-at', description: 'agent-watch - When the agent job was created.' },
+  {
+    name: 'archived-at',
+    description: 'agent-watch - When the agent job was archived; empty otherwise.'
+  },
+  {
+    name: 'job',
+    description: 'agent-watch - The whole agent job as JSON, for `fromJSON()` in later steps.'
+  }
+]

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../emulator/index.ts'
+import { ROOT } from '../support/action-runner.js'
+import { runCli } from '../support/cli-runner.js'
+
+const exec = promisify(execFile)
+
+/**
+ * The CLI as a user gets it: `npm pack`, then `npm install --offline` of the tarball into an
+ * empty folder (it ships bundled: nothing to fetch), then the installed `mintlify-admin`.
+ */
+describe('the packed CLI, installed offline into an empty folder', () => {
+  let folder: string
+  let bin: string
+  let emu: Emulator
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'cli-package-'))
+    const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', folder], {
+      cwd: ROOT
+    })
+    const filename = (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename as string
+    const app = join(folder, 'app')
+    await exec('mkdir', ['-p', app])
+    await exec('npm', ['init', '-y'], { cwd: app })
+    await exec('npm', ['install', '--offline', '--no-audit', '--no-fund', join(folder, filename)], {
+      cwd: app
+    })
+    bin = join(app, 'node_modules', '.bin', 'mintlify-admin')
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 150 } })
+  }, 120_000)
+  afterAll(async () => {
+    await emu?.close()
+    await rm(folder, { recursive: true, force: true })
+  })
+
+  it('holds the bundled CLI and nothing else to install', async () => {
+    const installed = await readdir(join(folder, 'app', 'node_modules'))
+    expect(installed.filter(name => !name.startsWith('.'))).toEqual(['mintlify-admin'])
+  })
+
+  it('runs an export against the emulator', async () => {
+    const run = await runCli(
+      [
+        'export',
+        '--domain',
+        'docs.example.com',
+        '--no-download',
+        '--json',
+        '--base-url',
+        emu.apiUrl,
+        '--poll-interval',
+        '100ms'
+      ],
+      { entry: bin, env: { MINTLIFY_ADMIN_KEY: emu.apiKey } }
+    )
+    try {
+      expect(run.exitCode, run.stderr).toBe(0)
+      expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed' })
+    } finally {
+      await run.cleanup()
+    }
+  })
+
+  it('names the Node version it needs on an older Node, instead of crashing', async () => {
+    // The machine's own Node (20) is older than the 22.12 the CLI needs.
+    const { stdout: version } = await exec('/usr/bin/node', ['--version'])
+    expect(version, 'this test needs the machine’s Node 20 at /usr/bin/node').toMatch(/^v20\./)
+    const run = await runCli(['--help'], { entry: bin, node: '/usr/bin/node' })
+    try {
+      expect(run.exitCode).toBe(2)
+      expect(run.stderr).toMatch(
+        /^mintlify-admin needs Node\.js 22\.12 or later; this is v20\.\d+\.\d+\.\n$/
+      )
+    } finally {
+      await run.cleanup()
+    }
+  })
+})

@@ -1,0 +1,172 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../emulator/index.ts'
+import { emulatorInputs, runAction } from '../support/action-runner.js'
+import { runCli, type CliRun } from '../support/cli-runner.js'
+
+/** The bundled CLI against the emulator, as a GitLab or Jenkins job would run it. */
+describe('mintlify-admin (the CLI)', () => {
+  let emu: Emulator | undefined
+  const runs: CliRun[] = []
+  afterEach(async () => {
+    await Promise.all(runs.splice(0).map(run => run.cleanup()))
+    await emu?.close()
+    emu = undefined
+  })
+
+  async function cli(args: string[], env: Record<string, string> = {}, stdin?: string) {
+    const run = await runCli(args, {
+      env: { MINTLIFY_API_KEY: (emu as Emulator).apiKey, ...env },
+      ...(stdin === undefined ? {} : { stdin })
+    })
+    runs.push(run)
+    return run
+  }
+
+  const apiFlags = () => ['--base-url', (emu as Emulator).apiUrl, '--poll-interval', '100ms']
+
+  it('exports, prints the action’s outputs as one JSON object, and exits 0', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 200 } })
+    const run = await cli(['export', '--domain', 'docs.example.com', '--json', ...apiFlags()])
+    expect(run.exitCode, run.stderr).toBe(0)
+    const outputs = JSON.parse(run.stdout) as Record<string, unknown>
+    expect(outputs['status']).toBe('completed')
+    expect(String(outputs['bundle-url'])).toMatch(new RegExp(`^${emu.storageUrl}/`))
+    const served = await emu.bundleFile(String(outputs['job-id']))
+    expect(outputs['bundle-sha256']).toBe(served.sha256)
+    expect(run.stderr).toContain(`Started export job ${String(outputs['job-id'])}`)
+    expect(run.stderr).not.toContain(emu.apiKey)
+  })
+
+  it('gives the same outputs as the action for the same answers', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 200 } })
+    const jobId = emu.createExportJob('docs.example.com', 'completed')
+    const cliRun = await cli([
+      'export',
+      '--job-id',
+      jobId,
+      '--no-download',
+      '--json',
+      ...apiFlags()
+    ])
+    const actionRun = await runAction({
+      mode: 'export',
+      ...emulatorInputs(emu),
+      'job-id': jobId,
+      download: 'false'
+    })
+    try {
+      const fromCli = JSON.parse(cliRun.stdout) as Record<string, string | number>
+      const fromAction = { ...actionRun.outputs }
+      // Each asked for its own presigned link, and wrote its Helm values in its own temp folder.
+      for (const name of ['bundle-url', 'expires-at', 'helm-values']) {
+        expect(fromCli[name]).toBeTruthy()
+        delete fromCli[name]
+        delete fromAction[name]
+      }
+      expect(Object.fromEntries(Object.entries(fromCli).map(([k, v]) => [k, String(v)]))).toEqual(
+        fromAction
+      )
+    } finally {
+      await actionRun.cleanup()
+    }
+  })
+
+  it('writes dotenv lines and the summary for GitLab', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 200 } })
+    const run = await cli([
+      'export',
+      '--domain',
+      'docs.example.com',
+      '--output-env',
+      'export.env',
+      '--summary',
+      'summary.md',
+      ...apiFlags()
+    ])
+    expect(run.exitCode, run.stderr).toBe(0)
+    const lines = (await readFile(join(run.folder, 'export.env'), 'utf8')).trim().split('\n')
+    expect(lines).toContain('MINTLIFY_STATUS=completed')
+    expect(lines.find(line => line.startsWith('MINTLIFY_JOB_ID='))).toMatch(
+      /^MINTLIFY_JOB_ID=se_\w+$/
+    )
+    expect(await readFile(join(run.folder, 'summary.md'), 'utf8')).toContain(
+      '<h2>Mintlify static export</h2>'
+    )
+  })
+
+  it('exits 1 when the export job fails, with the reason', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 100, outcome: 'failed' } })
+    const run = await cli(['export', '--domain', 'docs.example.com', '--json', ...apiFlags()])
+    expect(run.exitCode, run.stderr).toBe(1)
+    expect(run.stderr).toMatch(/^error: Export job se_\w+ failed: Build failed/m)
+    expect(JSON.parse(run.stdout).error).toMatch(/failed: Build failed/)
+  })
+
+  it.each([
+    [['export', '--domian', 'x'], /unknown option '--domian'/],
+    [
+      ['export', '--domain', 'docs.example.com', '--timeout', 'soon'],
+      /`--timeout` is `soon`: expected a duration/
+    ],
+    [['export'], /`--domain` is required in export mode/],
+    [['publish'], /unknown command 'publish'/],
+    [
+      ['export', '--domain', 'docs.example.com', '--api-key', 'mint_x'],
+      /--api-key is not accepted: a flag leaves the key in process lists/
+    ]
+  ])('exits 2 for bad usage: %j', async (args, message) => {
+    emu = await startEmulator()
+    const run = await cli([...args, ...apiFlags()])
+    expect(run.exitCode, run.stderr).toBe(2)
+    expect(run.stderr).toMatch(message)
+    expect(emu.requests).toEqual([])
+  })
+
+  it('exits 3 when --timeout runs out, saying how to resume', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 60_000 } })
+    const run = await cli([
+      'export',
+      '--domain',
+      'docs.example.com',
+      '--timeout',
+      '1s',
+      ...apiFlags()
+    ])
+    expect(run.exitCode, run.stderr).toBe(3)
+    expect(run.stderr).toMatch(
+      /Timed out after 1s .*Increase `--timeout`\..*resume with `--job-id se_\w+`/
+    )
+  })
+
+  it('never shows the key, even when the server echoes it', async () => {
+    emu = await startEmulator()
+    emu.inject('start', {
+      kind: 'http',
+      status: 400,
+      body: JSON.stringify({ error: `Bad header: Bearer ${emu.apiKey}` })
+    })
+    const run = await cli(['export', '--domain', 'docs.example.com', '--json', ...apiFlags()])
+    expect(run.exitCode).toBe(1)
+    expect(run.stderr).toContain('Bad header: Bearer ***')
+    expect(run.stderr + run.stdout).not.toContain(emu.apiKey)
+  })
+
+  it('reads the key from a file or from stdin, and says where to put it when missing', async () => {
+    emu = await startEmulator({
+      agentJobs: { job_1: { projectId: 'proj_1', timeline: 'completed-with-pr', activeMs: 100 } }
+    })
+    const watch = ['agent-watch', '--project-id', 'proj_1', '--job-id', 'job_1', ...apiFlags()]
+    const fromStdin = await cli(
+      [...watch, '--api-key-stdin', '--json'],
+      { MINTLIFY_API_KEY: '' },
+      `${emu.apiKey}\n`
+    )
+    expect(fromStdin.exitCode, fromStdin.stderr).toBe(0)
+    expect(JSON.parse(fromStdin.stdout)['pr-link']).toBe('https://github.com/acme/docs/pull/42')
+    const missing = await cli(watch, { MINTLIFY_API_KEY: '' })
+    expect(missing.exitCode).toBe(2)
+    expect(missing.stderr).toContain('No admin key: set MINTLIFY_API_KEY')
+  })
+})

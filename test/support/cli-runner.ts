@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT } from './action-runner.js'
+
+export const CLI_ENTRY = join(ROOT, 'cli', 'mintlify-admin.js')
+
+export interface CliRun {
+  exitCode: number | null
+  stdout: string
+  stderr: string
+  /** A temp folder the run used as its working directory and RUNNER_TEMP stand-in (TMPDIR). */
+  folder: string
+  cleanup(): Promise<void>
+}
+
+/** Runs the bundled CLI as a CI job would: arguments, environment, no TTY. */
+export async function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; stdin?: string; entry?: string; node?: string } = {}
+): Promise<CliRun> {
+  const folder = await mkdtemp(join(tmpdir(), 'cli-run-'))
+  const child = spawn(options.node ?? process.execPath, [options.entry ?? CLI_ENTRY, ...args], {
+    cwd: folder,
+    env: { PATH: process.env.PATH ?? '', HOME: folder, TMPDIR: folder, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe']
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  child.stdin.end(options.stdin ?? '')
+  const killer = setTimeout(() => child.kill('SIGKILL'), 25_000)
+  const exitCode = await new Promise<number | null>(resolve => child.on('close', resolve))
+  clearTimeout(killer)
+  return {
+    exitCode,
+    stdout,
+    stderr,
+    folder,
+    cleanup: () => rm(folder, { recursive: true, force: true })
+  }
+}
