@@ -28112,7 +28112,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   iW: () => (/* binding */ main)
 });
 
-// UNUSED EXPORTS: EXIT, dotenv
+// UNUSED EXPORTS: EXIT, cliProgram, dotenv
 
 ;// CONCATENATED MODULE: ./node_modules/commander/lib/error.js
 /**
@@ -45676,17 +45676,9 @@ never from a flag.`;
 /** Runs `mintlify-admin <argv>` and resolves to the exit code; never throws. */
 async function main(argv, env = process.env) {
     let chosen;
-    const program = new command_Command('mintlify-admin')
-        .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
-        .addHelpText('after', EXIT_HELP)
-        .exitOverride();
-    for (const name of MODE_NAMES) {
-        const command = program.command(name).description(MODES[name].summary);
-        addModeOptions(command, name);
-        command.action((options) => {
-            chosen = { mode: name, options };
-        });
-    }
+    const program = cliProgram((mode, options) => {
+        chosen = { mode, options };
+    });
     try {
         await program.parseAsync(argv, { from: 'user' });
     }
@@ -45702,6 +45694,19 @@ async function main(argv, env = process.env) {
         return EXIT.usage;
     }
     return runCommand(chosen.mode, chosen.options, env);
+}
+/** The command line: one subcommand per mode, its flags from the input declarations. */
+function cliProgram(onRun) {
+    const program = new command_Command('mintlify-admin')
+        .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
+        .addHelpText('after', EXIT_HELP)
+        .exitOverride();
+    for (const name of MODE_NAMES) {
+        const command = program.command(name).description(MODES[name].summary);
+        addModeOptions(command, name);
+        command.action((options) => onRun(name, options));
+    }
+    return program;
 }
 function addModeOptions(command, mode) {
     for (const input of cliInputs(mode)) {

@@ -57,17 +57,9 @@ export async function main(
   env: NodeJS.ProcessEnv = process.env
 ): Promise<number> {
   let chosen: { mode: ModeName; options: CliOptions } | undefined
-  const program = new Command('mintlify-admin')
-    .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
-    .addHelpText('after', EXIT_HELP)
-    .exitOverride()
-  for (const name of MODE_NAMES) {
-    const command = program.command(name).description(MODES[name].summary)
-    addModeOptions(command, name)
-    command.action((options: CliOptions) => {
-      chosen = { mode: name, options }
-    })
-  }
+  const program = cliProgram((mode, options) => {
+    chosen = { mode, options }
+  })
   try {
     await program.parseAsync(argv, { from: 'user' })
   } catch (error) {
@@ -82,6 +74,20 @@ export async function main(
     return EXIT.usage
   }
   return runCommand(chosen.mode, chosen.options, env)
+}
+
+/** The command line: one subcommand per mode, its flags from the input declarations. */
+export function cliProgram(onRun: (mode: ModeName, options: CliOptions) => void): Command {
+  const program = new Command('mintlify-admin')
+    .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
+    .addHelpText('after', EXIT_HELP)
+    .exitOverride()
+  for (const name of MODE_NAMES) {
+    const command = program.command(name).description(MODES[name].summary)
+    addModeOptions(command, name)
+    command.action((options: CliOptions) => onRun(name, options))
+  }
+  return program
 }
 
 function addModeOptions(command: Command, mode: ModeName): void {

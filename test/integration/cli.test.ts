@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { cliProgram } from '../../src/cli/main.js'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
-import { emulatorInputs, runAction } from '../support/action-runner.js'
+import { emulatorInputs, ROOT, runAction } from '../support/action-runner.js'
 import { runCli, type CliRun } from '../support/cli-runner.js'
 
 /** The bundled CLI against the emulator, as a GitLab or Jenkins job would run it. */
@@ -168,5 +170,35 @@ describe('mintlify-admin (the CLI)', () => {
     const missing = await cli(watch, { MINTLIFY_API_KEY: '' })
     expect(missing.exitCode).toBe(2)
     expect(missing.stderr).toContain('No admin key: set MINTLIFY_API_KEY')
+  })
+})
+
+describe('the README’s CLI examples', () => {
+  /** `--name` of every flag a subcommand takes (its own, and help). */
+  function flagsOf(mode: string): Set<string> {
+    const command = cliProgram(() => undefined).commands.find(c => c.name() === mode)
+    return new Set(['--help', ...(command?.options ?? []).map(option => option.long as string)])
+  }
+
+  it('use only flags that exist, in GitLab CI, Jenkins and the shell alike', async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+    const section = readme.slice(readme.indexOf('## Use it outside GitHub Actions'))
+    const gitlab = /```yaml gitlab-ci\n([\s\S]*?)```/.exec(section)?.[1] as string
+    const jenkins = /```groovy\n([\s\S]*?)```/.exec(section)?.[1] as string
+    // The GitLab job is YAML that GitLab can read: its script holds the command.
+    const job = (parse(gitlab) as Record<string, { script: string[] }>)['export-docs']
+    const commands = [
+      ...(job?.script ?? []),
+      ...section.slice(0, section.indexOf('```yaml gitlab-ci')).split('\n'),
+      ...jenkins.split('\n')
+    ].flatMap(line => [
+      ...line.matchAll(/mintlify-admin (export|agent-watch)((?: --?[\w-]+(?: [^\s'-][^\s']*)?)*)/g)
+    ])
+    expect(commands.length).toBeGreaterThanOrEqual(4)
+    for (const [, mode, rest] of commands) {
+      const known = flagsOf(mode as string)
+      for (const flag of (rest as string).match(/--[\w-]+/g) ?? [])
+        expect(known.has(flag), `${mode} ${flag}`).toBe(true)
+    }
   })
 })
