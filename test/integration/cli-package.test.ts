@@ -32,7 +32,13 @@ describe('the packed CLI, installed offline into an empty folder', () => {
       cwd: app
     })
     bin = join(app, 'node_modules', '.bin', 'mintlify-admin')
-    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 150 } })
+    emu = await startEmulator({
+      export: { queuedMs: 50, runningMs: 150 },
+      domains: {
+        'failing.example.com': { outcome: 'failed' },
+        'slow.example.com': { runningMs: 60_000 }
+      }
+    })
   }, 120_000)
   afterAll(async () => {
     await emu?.close()
@@ -62,6 +68,56 @@ describe('the packed CLI, installed offline into an empty folder', () => {
     try {
       expect(run.exitCode, run.stderr).toBe(0)
       expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed' })
+    } finally {
+      await run.cleanup()
+    }
+  })
+
+  it.each([
+    ['a failed job', ['--domain', 'failing.example.com'], 1, /^error: Export job se_\w+ failed/m],
+    ['an unknown flag', ['--domian', 'x'], 2, /unknown option '--domian'/],
+    [
+      'a bad duration',
+      ['--domain', 'docs.example.com', '--timeout', 'soon'],
+      2,
+      /`--timeout` is `soon`/
+    ],
+    ['a missing domain', [], 2, /`--domain` is required in export mode/],
+    [
+      'the key as a flag',
+      ['--domain', 'docs.example.com', '--api-key', 'mint_x'],
+      2,
+      /--api-key is not accepted/
+    ],
+    ['a timeout', ['--domain', 'slow.example.com', '--timeout', '1s'], 3, /Timed out after 1s/]
+  ])('exits as documented for %s', async (_what, args, code, message) => {
+    const run = await runCli(
+      ['export', ...args, '--base-url', emu.apiUrl, '--poll-interval', '100ms'],
+      { entry: bin, env: { MINTLIFY_API_KEY: emu.apiKey } }
+    )
+    try {
+      expect(run.exitCode, run.stderr).toBe(code)
+      expect(run.stderr).toMatch(message)
+      expect(run.stderr).not.toContain(emu.apiKey)
+    } finally {
+      await run.cleanup()
+    }
+  })
+
+  it('keeps the key off stderr even when the server echoes it', async () => {
+    emu.inject('start', {
+      kind: 'http',
+      status: 400,
+      body: JSON.stringify({ error: `Bad header: Bearer ${emu.apiKey}` })
+    })
+    const run = await runCli(
+      ['export', '--domain', 'docs.example.com', '--json', '--base-url', emu.apiUrl],
+      { entry: bin, env: { MINTLIFY_API_KEY: emu.apiKey } }
+    )
+    try {
+      expect(run.exitCode).toBe(1)
+      expect(run.stderr).toContain('Bearer ***')
+      expect(run.stderr + run.stdout).not.toContain(emu.apiKey)
     } finally {
       await run.cleanup()
     }

@@ -142,6 +142,20 @@ describe('mintlify-admin (the CLI)', () => {
     )
   })
 
+  it('exits 130 when interrupted, at once and not at the job’s end', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 60_000 } })
+    const started = Date.now()
+    const run = await runCli(['export', '--domain', 'docs.example.com', ...apiFlags()], {
+      env: { MINTLIFY_API_KEY: emu.apiKey },
+      signalWhen: { text: 'Started export job', signal: 'SIGTERM' }
+    })
+    runs.push(run)
+    expect(run.exitCode, run.stderr).toBe(130)
+    expect(run.stderr).toMatch(/^error: Interrupted/m)
+    // The job would run for 60 s; the kill-switch of the runner is 25 s.
+    expect(Date.now() - started).toBeLessThan(20_000)
+  })
+
   it('never shows the key, even when the server echoes it', async () => {
     emu = await startEmulator()
     emu.inject('start', {

@@ -18,7 +18,14 @@ export interface CliRun {
 /** Runs the bundled CLI as a CI job would: arguments, environment, no TTY. */
 export async function runCli(
   args: string[],
-  options: { env?: Record<string, string>; stdin?: string; entry?: string; node?: string } = {}
+  options: {
+    env?: Record<string, string>
+    stdin?: string
+    entry?: string
+    node?: string
+    /** Send this signal once stderr shows `when` (explicit synchronisation, no timing guess). */
+    signalWhen?: { text: string; signal: NodeJS.Signals }
+  } = {}
 ): Promise<CliRun> {
   const folder = await mkdtemp(join(tmpdir(), 'cli-run-'))
   const child = spawn(options.node ?? process.execPath, [options.entry ?? CLI_ENTRY, ...args], {
@@ -29,7 +36,14 @@ export async function runCli(
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  let signalled = false
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+    if (options.signalWhen && !signalled && stderr.includes(options.signalWhen.text)) {
+      signalled = true
+      child.kill(options.signalWhen.signal)
+    }
+  })
   child.stdin.end(options.stdin ?? '')
   const killer = setTimeout(() => child.kill('SIGKILL'), 25_000)
   const exitCode = await new Promise<number | null>(resolve => child.on('close', resolve))
