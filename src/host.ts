@@ -14,7 +14,19 @@ export interface Host {
   debug(message: string): void
   /** Registers a secret with whatever hides it in this place's output (the runner's masks). */
   mask(secret: string): void
+  /**
+   * Every progress step, for a live display (a terminal); optional, since the log already has
+   * lines for the steps worth keeping.
+   */
+  progress?(step: ProgressStep): void
 }
+
+/** A step of progress: a job's state in one line, or the download's bytes so far. */
+export type ProgressStep =
+  | { kind: 'job'; line: string }
+  | { kind: 'download'; receivedBytes: number; totalBytes: number | undefined }
+  /** The run is over: a live display gives its line back. */
+  | { kind: 'done' }
 
 /** Until a front door installs its own: plain lines on stderr, debug only with DEBUG set. */
 export const stderrHost: Host = {

@@ -1,4 +1,4 @@
-import { stderrHost, type Host } from './host.js'
+import { stderrHost, type Host, type ProgressStep } from './host.js'
 import { linkSecrets, Secrets, type SecretKind } from './secrets.js'
 
 /** Every secret the run has learnt; `log`, the summary, the comment and outputs scrub them. */
@@ -43,6 +43,10 @@ export const log = {
   warning: (message: string): void => host.warning(commandSafe(message)),
   error: (message: string): void => host.error(commandSafe(message)),
   debug: (message: string): void => host.debug(commandSafe(message)),
+  /** A step for a live display, when the host has one (a job's line is guarded like any line). */
+  progress(step: ProgressStep): void {
+    host.progress?.(step.kind === 'job' ? { kind: 'job', line: commandSafe(step.line) } : step)
+  },
   /** Masked by the host from the next line on, and scrubbed from everything we write. */
   secret(value: string, kind: SecretKind = 'credential'): void {
     if (secrets.add(value, kind)) host.mask(value)

@@ -151,6 +151,7 @@ async function runCommand(
     const deps: RunDeps = runDeps(settings, controller.signal)
     const modeRun = modeOf(settings)
     const { report, error } = await modeRun.run(settings, deps)
+    log.progress({ kind: 'done' })
     const outputs = modeRun.outputs(report)
     if (options.summary) await writeFile(options.summary, modeRun.summaryMarkdown(report, error))
     if (options.outputEnv) await writeFile(options.outputEnv, dotenv(outputs))

@@ -93,6 +93,7 @@ export async function watchAgentJob(
           return { done: false }
         }
         report.job = job
+        log.progress({ kind: 'job', line: `Agent job ${jobId}: ${job.status}` })
         if (job.status !== lastStatus) {
           lastStatus = job.status
           log.info(`Agent job ${jobId}: ${job.status}`)

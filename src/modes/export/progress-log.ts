@@ -22,6 +22,7 @@ export class ProgressLog {
       )
     }
     const line = describeJobProgress(job)
+    log.progress({ kind: 'job', line: `Export job ${this.jobId}: ${line}` })
     if (line !== this.lastLine) {
       this.lastLine = line
       log.info(`Export job ${this.jobId}: ${line}`)
@@ -43,6 +44,7 @@ export function downloadProgressLog(
   let lastTenth = 0
   let lastAt = now()
   return (received, total) => {
+    log.progress({ kind: 'download', receivedBytes: received, totalBytes: total })
     const tenth = total ? Math.floor((received / total) * 10) : 0
     if (tenth <= lastTenth && now() - lastAt < DOWNLOAD_LOG_EVERY_MS) return
     lastTenth = Math.max(lastTenth, tenth)
