@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
+import { DEFAULT_API_KEY } from '../emulator/options.ts'
 import { actionDoor, cliDoor, type DoorRun } from '../support/front-doors.js'
 
 /**
@@ -13,16 +14,25 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
     emu = undefined
   })
 
-  async function run(mode: string, inputs: Record<string, string>, options: EmulatorInput = {}) {
+  async function run(
+    mode: string,
+    inputs: Record<string, string>,
+    options: EmulatorInput = {},
+    faults?: (emu: Emulator) => void
+  ) {
     emu = await startEmulator({
       export: { queuedMs: 50, runningMs: 150 },
       agentJobs: {
         job_pr: { projectId: 'proj_1', timeline: 'completed-with-pr', activeMs: 100 },
         job_none: { projectId: 'proj_1', timeline: 'completed-no-changes', activeMs: 100 },
-        job_failed: { projectId: 'proj_1', timeline: 'failed', activeMs: 100 }
+        job_failed: { projectId: 'proj_1', timeline: 'failed', activeMs: 100 },
+        job_archived: { projectId: 'proj_1', timeline: 'archived', activeMs: 100 },
+        job_late: { projectId: 'proj_1', timeline: 'not-found-then-found', activeMs: 300 },
+        job_odd: { projectId: 'proj_1', timeline: 'unknown-status', activeMs: 200 }
       },
       ...options
     })
+    faults?.(emu)
     const api = { 'base-url': emu.apiUrl, 'poll-interval': '100ms', timeout: '20s' }
     return door.run(mode, { ...api, ...inputs }, emu.apiKey)
   }
@@ -104,5 +114,82 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
     const result = await run('agent-watch', { 'project-id': 'proj_1', 'job-id': 'job_failed' })
     expectOutcome(result, 'failed')
     expect(result.outputs['status']).toBe('failed')
+  })
+
+  it.each(['zip', 'tar'] as const)('exports a %s bundle and extracts it', async format => {
+    const result = await run(
+      'export',
+      { domain: 'docs.example.com', extract: 'true' },
+      { storage: { format } }
+    )
+    expectOutcome(result, 'success')
+    expect(result.outputs['bundle-format']).toBe(format)
+    expect(result.outputs['extract-path']).toMatch(/site$/)
+  })
+
+  it('resumes a download cut mid-body, and refreshes a link the store says expired', async () => {
+    const expired = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    const result = await run('export', { domain: 'docs.example.com' }, {}, emu =>
+      emu.inject(
+        'download',
+        { kind: 'cut', afterBytes: 1500 },
+        { kind: 'http', status: 403, body: expired }
+      )
+    )
+    expectOutcome(result, 'success')
+    const served = await (emu as Emulator).bundleFile(result.outputs['job-id'] as string)
+    expect(result.outputs['bundle-sha256']).toBe(served.sha256)
+    const ranges = (emu as Emulator).requests
+      .filter(r => r.endpoint === 'download')
+      .map(r => r.headers.range ?? '')
+    expect(ranges).toEqual(['', 'bytes=1500-', 'bytes=1500-'])
+  })
+
+  it('polls through a 429 and 5xx answers', async () => {
+    const result = await run('export', { domain: 'docs.example.com' }, {}, emu =>
+      emu.inject(
+        'status',
+        { kind: 'http', status: 429, headers: { 'retry-after': '1' } },
+        { kind: 'http', status: 503 }
+      )
+    )
+    expectOutcome(result, 'success')
+  })
+
+  it('fails clearly when the key has expired', async () => {
+    const result = await run(
+      'export',
+      { domain: 'docs.example.com' },
+      { expiredKeys: [DEFAULT_API_KEY] }
+    )
+    expectOutcome(result, 'failed')
+    expect(result.error).toMatch(/HTTP 401.*The admin API key was refused/)
+  })
+
+  it('succeeds on an archived agent job', async () => {
+    const result = await run('agent-watch', { 'project-id': 'proj_1', 'job-id': 'job_archived' })
+    expectOutcome(result, 'success')
+    expect(result.outputs['status']).toBe('archived')
+  })
+
+  it('waits out a 404 for a job created a moment ago', async () => {
+    const result = await run('agent-watch', {
+      'project-id': 'proj_1',
+      'job-id': 'job_late',
+      'not-found-grace': '5s'
+    })
+    expectOutcome(result, 'success')
+  })
+
+  it('polls through an undocumented agent status', async () => {
+    const result = await run('agent-watch', { 'project-id': 'proj_1', 'job-id': 'job_odd' })
+    expectOutcome(result, 'success')
+    expect(result.outputs['status']).toBe('completed')
+  })
+
+  it('refuses a job id that could become a path', async () => {
+    const result = await run('agent-watch', { 'project-id': 'proj_1', 'job-id': '../x' })
+    expectOutcome(result, 'usage')
+    expect((emu as Emulator).requests).toEqual([])
   })
 })
