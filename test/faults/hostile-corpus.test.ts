@@ -117,7 +117,17 @@ describe('hostile corpus: outside text in every field the emulator returns', () 
   const sides: SideServers[] = []
   afterAll(async () => Promise.all(sides.map(side => side.close())))
 
-  async function withEmulator<T>(work: (emu: Emulator, side: SideServers) => Promise<T>) {
+  /**
+   * One run of the bundled action against an emulator answering with `text` where `inject`
+   * puts it, on a pull request (so a comment is written too), and every check of the property.
+   */
+  async function hostileRun(
+    text: string,
+    inject: (emu: Emulator) => Promise<void> | void,
+    inputs: Record<string, string>,
+    exitCode: number,
+    check?: (run: ActionRun) => void
+  ) {
     const emu = await startEmulator({
       apiKey: KEY,
       export: { queuedMs: 50, runningMs: 150 },
@@ -126,125 +136,92 @@ describe('hostile corpus: outside text in every field the emulator returns', () 
     const side = new SideServers()
     sides.push(side)
     try {
-      return await work(emu, side)
+      const pr = await side.pullRequest()
+      await inject(emu)
+      const run = await runAction(
+        { ...emulatorInputs(emu), ...inputs, ...pr.inputs },
+        { env: pr.env }
+      )
+      try {
+        expect(run.exitCode, run.log).toBe(exitCode)
+        check?.(run)
+        expectNothingSteered(run, emu, commentsOf(side), text)
+      } finally {
+        await run.cleanup()
+      }
     } finally {
       await side.close()
       await emu.close()
     }
   }
 
-  it.each(CORPUS)('export that succeeds through faults: %s', async (_name, text) =>
-    withEmulator(async (emu, side) => {
-      const pr = await side.pullRequest()
-      const { jobId, bundleUrl } = await freshLink(emu)
-      const reply = (status: number, payload: string) => ({
-        kind: 'http' as const,
-        status,
-        body: payload
-      })
-      emu.inject('start', reply(202, body(exportJob(text, text, jobId))))
-      emu.inject(
-        'status',
-        reply(200, body(exportJob(text, text))),
-        reply(503, body({ error: text })),
-        { kind: 'http', status: 502, body: `<html><head><title>${text}</title></head></html>` },
-        reply(200, text)
-      )
-      emu.inject('bundle', reply(200, body({ bundleUrl, expiresAt: text, sizeBytes: text })))
-      emu.inject(
-        'download',
-        reply(
-          403,
-          `<Error><Code>AccessDenied</Code><Message>Request has expired ${text}</Message></Error>`
+  const reply = (status: number, payload: string) => ({
+    kind: 'http' as const,
+    status,
+    body: payload
+  })
+  const exportInputs = { mode: 'export', domain: 'docs.example.com' }
+  const agentInputs = { mode: 'agent-watch', 'project-id': 'proj_1', 'job-id': 'job_1' }
+
+  it.each(CORPUS)('export that succeeds through faults: %s', (_name, text) =>
+    hostileRun(
+      text,
+      async emu => {
+        const { jobId, bundleUrl } = await freshLink(emu)
+        emu.inject('start', reply(202, body(exportJob(text, text, jobId))))
+        emu.inject(
+          'status',
+          reply(200, body(exportJob(text, text))),
+          reply(503, body({ error: text })),
+          reply(502, `<html><head><title>${text}</title></head></html>`),
+          reply(200, text)
+        )
+        emu.inject('bundle', reply(200, body({ bundleUrl, expiresAt: text, sizeBytes: text })))
+        emu.inject(
+          'download',
+          reply(
+            403,
+            `<Error><Code>AccessDenied</Code><Message>Request has expired ${text}</Message></Error>`
+          ),
+          reply(500, `<Error><Code>${text}</Code><Message>${text}</Message></Error>`)
+        )
+      },
+      { ...exportInputs, extract: 'true', 'max-poll-errors': '5' },
+      0
+    )
+  )
+
+  it.each(CORPUS)('export job that fails: %s', (_name, text) =>
+    hostileRun(
+      text,
+      emu => emu.inject('status', reply(200, body(exportJob(text, 'failed')))),
+      exportInputs,
+      1
+    )
+  )
+
+  it.each(CORPUS)('agent job that completes: %s', (_name, text) =>
+    hostileRun(
+      text,
+      emu =>
+        emu.inject(
+          'agent',
+          reply(200, body(agentJob(text, text))),
+          reply(200, body(agentJob(text, 'completed')))
         ),
-        reply(500, `<Error><Code>${text}</Code><Message>${text}</Message></Error>`)
-      )
-      const run = await runAction(
-        {
-          mode: 'export',
-          ...emulatorInputs(emu),
-          domain: 'docs.example.com',
-          extract: 'true',
-          'max-poll-errors': '5',
-          ...pr.inputs
-        },
-        { env: pr.env }
-      )
-      try {
-        expect(run.exitCode, run.log).toBe(0)
-        expectNothingSteered(run, emu, commentsOf(side), text)
-      } finally {
-        await run.cleanup()
-      }
-    })
+      agentInputs,
+      0,
+      run => expect(run.outputs['pr-link']).toBe('')
+    )
   )
 
-  it.each(CORPUS)('export job that fails: %s', async (_name, text) =>
-    withEmulator(async (emu, side) => {
-      const pr = await side.pullRequest()
-      emu.inject('status', { kind: 'http', status: 200, body: body(exportJob(text, 'failed')) })
-      const run = await runAction(
-        { mode: 'export', ...emulatorInputs(emu), domain: 'docs.example.com', ...pr.inputs },
-        { env: pr.env }
-      )
-      try {
-        expect(run.exitCode, run.log).toBe(1)
-        expectNothingSteered(run, emu, commentsOf(side), text)
-      } finally {
-        await run.cleanup()
-      }
-    })
-  )
-
-  it.each(CORPUS)('agent job that completes: %s', async (_name, text) =>
-    withEmulator(async (emu, side) => {
-      const pr = await side.pullRequest()
-      emu.inject(
-        'agent',
-        { kind: 'http', status: 200, body: body(agentJob(text, text)) },
-        { kind: 'http', status: 200, body: body(agentJob(text, 'completed')) }
-      )
-      const run = await runAction(
-        {
-          mode: 'agent-watch',
-          ...emulatorInputs(emu),
-          'project-id': 'proj_1',
-          'job-id': 'job_1',
-          ...pr.inputs
-        },
-        { env: pr.env }
-      )
-      try {
-        expect(run.exitCode, run.log).toBe(0)
-        expect(run.outputs['pr-link']).toBe('')
-        expectNothingSteered(run, emu, commentsOf(side), text)
-      } finally {
-        await run.cleanup()
-      }
-    })
-  )
-
-  it.each(CORPUS)('agent job that fails: %s', async (_name, text) =>
-    withEmulator(async (emu, side) => {
-      const pr = await side.pullRequest()
-      emu.inject('agent', { kind: 'http', status: 200, body: body(agentJob(text, 'failed')) })
-      const run = await runAction(
-        {
-          mode: 'agent-watch',
-          ...emulatorInputs(emu),
-          'project-id': 'proj_1',
-          'job-id': 'job_1',
-          ...pr.inputs
-        },
-        { env: pr.env }
-      )
-      try {
-        expect(run.exitCode, run.log).toBe(1)
-        expectNothingSteered(run, emu, commentsOf(side), text)
-      } finally {
-        await run.cleanup()
-      }
-    })
+  it.each(CORPUS)('agent job that fails: %s', (_name, text) =>
+    hostileRun(
+      text,
+      emu => emu.inject('agent', reply(200, body(agentJob(text, 'failed')))),
+      agentInputs,
+      1
+    )
   )
 })
 
