@@ -7,6 +7,13 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Integration tests spawn the bundled action; two cores, so keep parallelism modest.
     maxWorkers: 2,
-    reporters: ['default', './test/support/count-reporter.ts']
+    reporters: ['default', './test/support/count-reporter.ts'],
+    // `npm run coverage` (scripts/coverage.ts) adds what the bundled children ran, and the thresholds.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      reporter: ['json'],
+      reportsDirectory: 'coverage/in-process'
+    }
   }
 })

@@ -1445,3 +1445,5 @@ var zr=Object.defineProperty;var Ur=(s,t)=>{for(var e in t)zr(s,e,{get:t[e],enum
 /***/ })
 
 };
+
+//# sourceMappingURL=111.index.js.map

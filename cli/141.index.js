@@ -429,3 +429,5 @@ async function* walkTree(root) {
 /***/ })
 
 };
+
+//# sourceMappingURL=141.index.js.map

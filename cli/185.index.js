@@ -248,3 +248,5 @@ async function* walkTree(root) {
 /***/ })
 
 };
+
+//# sourceMappingURL=185.index.js.map

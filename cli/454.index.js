@@ -38,3 +38,5 @@ function judgeAudit(hosts, deployment) {
 /***/ })
 
 };
+
+//# sourceMappingURL=454.index.js.map

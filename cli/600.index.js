@@ -3172,3 +3172,5 @@ class Parser {
 /***/ })
 
 };
+
+//# sourceMappingURL=600.index.js.map

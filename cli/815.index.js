@@ -8570,3 +8570,5 @@ exports.visitAsync = visitAsync;
 /***/ })
 
 };
+
+//# sourceMappingURL=815.index.js.map

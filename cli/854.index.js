@@ -47,3 +47,5 @@ async function writeHelmValues(path, bundleUrl, version) {
 /***/ })
 
 };
+
+//# sourceMappingURL=854.index.js.map

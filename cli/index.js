@@ -44240,16 +44240,19 @@ async function requestObject(options) {
 
 /**
  * The rules every store link meets, the API's link, a fresh one and each redirect hop alike:
- * a URL as written, https (plain http only to loopback, or when allowed), no userinfo. Its
- * secrets are masked first, so that no message about it can show them.
+ * a URL as written, https (plain http only to loopback, or when allowed), no userinfo. An
+ * accepted link's secrets are masked before it is used, so that no message can show them.
  */
 function storeLinkProblem(link, allowInsecureHttp) {
-    (0,log/* maskLink */.LB)(link);
     const textProblem = (0,untrusted/* linkTextProblem */.nf)(link);
     if (textProblem)
         return textProblem;
     const checked = checkServiceUrl(link, allowInsecureHttp);
-    return checked.ok ? undefined : checked.problem.replace('the admin key', 'the link');
+    if (!checked.ok)
+        return checked.problem.replace('the admin key', 'the link');
+    // Only a link that will be used is registered: a refused one is never quoted with its query.
+    (0,log/* maskLink */.LB)(link);
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/download/tail.ts
@@ -44437,7 +44440,7 @@ async function downloadBundle(options) {
                 if (!(error instanceof DownloadError && error.transient) || retriesLeft === 0)
                     return;
                 retries += 1;
-                const resumeAt = transfer.acceptsRanges ? sink.bytesWritten : 0;
+                const resumeAt = canResume(transfer) ? sink.bytesWritten : 0;
                 const delayMs = backoffDelayMs(attemptNumber);
                 log/* log */.Rm.warning(`Download interrupted (${error.message}); ${resumeAt > 0 ? `resuming at byte ${resumeAt}` : 'starting over'} in ${delayMs}ms (attempt ${attemptNumber + 1}).`);
                 await sleep(delayMs, options.signal);
@@ -44527,6 +44530,14 @@ async function transferOverFreshLinks(options, dispatcher, sink, state) {
         }
     }
 }
+/**
+ * Bytes on disk are kept only for a store that takes ranges and names the object with a strong
+ * ETag: a Last-Modified is as precise as a second, and without either two objects of one size
+ * could not be told apart, so those transfers start over instead.
+ */
+function canResume(state) {
+    return state.acceptsRanges && state.validator !== undefined;
+}
 /** Forgets the object: the next request is a whole GET, written to an emptied file. */
 async function startOver(sink, state) {
     await sink.restart();
@@ -44537,7 +44548,7 @@ async function startOver(sink, state) {
     state.refusedAt = undefined;
 }
 async function transferOnce(options, dispatcher, sink, state) {
-    const resumeFrom = state.acceptsRanges ? sink.bytesWritten : 0;
+    const resumeFrom = canResume(state) ? sink.bytesWritten : 0;
     const headers = { 'accept-encoding': 'identity' };
     if (resumeFrom > 0) {
         headers.range = `bytes=${resumeFrom}-`;
@@ -44579,7 +44590,7 @@ async function transferOnce(options, dispatcher, sink, state) {
         }
     }
     else {
-        const validator = strongValidator(header(response, 'etag')) ?? header(response, 'last-modified');
+        const validator = strongValidator(header(response, 'etag'));
         if (resumeFrom > 0 && state.validator && validator !== state.validator) {
             // A whole body for a ranged request, of another object: what it is now, the API says.
             await response.body.dump();
@@ -49111,7 +49122,7 @@ class UsageError extends Error {
     name = 'UsageError';
 }
 /** The admin key from `--api-key-file`, `--api-key-stdin`, or the environment, in that order. */
-async function readApiKey(options, env, stdin = process.stdin) {
+async function readApiKey(options, env, signal, stdin = process.stdin) {
     if (options.apiKeyFile) {
         try {
             return (await (0,promises_.readFile)(options.apiKeyFile, 'utf8')).trim();
@@ -49121,10 +49132,25 @@ async function readApiKey(options, env, stdin = process.stdin) {
         }
     }
     if (options.apiKeyStdin) {
-        let text = '';
-        for await (const chunk of stdin)
-            text += chunk.toString();
-        return text.trim();
+        // A cancel while stdin stays open must not wait for it to close.
+        const chunks = [];
+        await new Promise((resolve, reject) => {
+            const stop = () => {
+                ;
+                stdin.destroy?.();
+                reject(signal.reason);
+            };
+            if (signal.aborted)
+                return stop();
+            signal.addEventListener('abort', stop, { once: true });
+            stdin.on('data', chunk => chunks.push(chunk.toString()));
+            stdin.once('end', () => {
+                signal.removeEventListener('abort', stop);
+                resolve();
+            });
+            stdin.once('error', reject);
+        });
+        return chunks.join('').trim();
     }
     return KEY_VARIABLES.map(name => env[name]?.trim()).find(Boolean) ?? '';
 }
@@ -49239,7 +49265,11 @@ function cliProgram(onRun) {
     const program = new command_Command('mintlify-admin')
         .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
         .addHelpText('after', EXIT_HELP)
-        .exitOverride();
+        .exitOverride()
+        // `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error.
+        .configureOutput({
+        outputError: (text, write) => write(text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'"))
+    });
     for (const name of MODE_NAMES) {
         const command = program.command(name).description(MODES[name].summary);
         addModeOptions(command, name);
@@ -49282,7 +49312,7 @@ async function runCommand(mode, options, env) {
         if (options.apiKey !== undefined) {
             throw new UsageError(`--api-key is not accepted: a flag leaves the key in process lists and shell history. Set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`);
         }
-        const apiKey = await readApiKey(options, env);
+        const apiKey = await readApiKey(options, env, controller.signal);
         const inputs = flagInputs(mode, options, apiKey);
         maskSecretInputs(inputs);
         if (!apiKey) {
@@ -49294,22 +49324,25 @@ async function runCommand(mode, options, env) {
         const { report, error } = await modeRun.run(settings, deps);
         log/* log */.Rm.progress({ kind: 'done' });
         const outputs = modeRun.outputs(report);
-        if (options.summary)
-            await (0,promises_.writeFile)(options.summary, modeRun.summaryMarkdown(report, error));
-        if (options.outputEnv)
-            await (0,promises_.writeFile)(options.outputEnv, dotenv(outputs));
+        // The run's own result first: a file that cannot be written must not hide it.
         if (options.json) {
             const said = error ? { error: log/* secrets */.O3.scrub(inFlagWords(error.message)) } : {};
             const object = { ...outputs, ...said };
             process.stdout.write(`${JSON.stringify(object)}\n`);
         }
-        if (error) {
+        if (error)
             log/* log */.Rm.error(inFlagWords(error.message));
+        const written = await writeFiles([
+            [options.summary, '--summary', () => modeRun.summaryMarkdown(report, error)],
+            [options.outputEnv, '--output-env', () => dotenv(outputs)]
+        ]);
+        if (error) {
             if (controller.signal.aborted)
                 return EXIT.interrupted;
             return error instanceof TimedOutError ? EXIT.timedOut : EXIT.failed;
         }
-        return EXIT.ok;
+        // A CI job reads these files next: a run that could not write them did not succeed.
+        return written ? EXIT.ok : EXIT.failed;
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -49317,12 +49350,31 @@ async function runCommand(mode, options, env) {
         log/* log */.Rm.error(inFlagWords(message));
         if (options.json)
             process.stdout.write(`${JSON.stringify({ error: log/* secrets */.O3.scrub(inFlagWords(message)) })}\n`);
+        if (controller.signal.aborted)
+            return EXIT.interrupted;
         return usage ? EXIT.usage : EXIT.failed;
     }
     finally {
         process.off('SIGINT', interrupt);
         process.off('SIGTERM', interrupt);
     }
+}
+/** Writes each asked-for file; a failure is an error line, and false, never a thrown error. */
+async function writeFiles(files) {
+    let all = true;
+    for (const [path, flag, content] of files) {
+        if (!path)
+            continue;
+        try {
+            await (0,promises_.writeFile)(path, content());
+        }
+        catch (error) {
+            all = false;
+            const code = error.code ?? 'error';
+            log/* log */.Rm.error(`${flag} ${path} could not be written (${code}): check that its folder exists and is writable.`);
+        }
+    }
+    return all;
 }
 function runDeps(settings, signal) {
     const deadline = Date.now() + settings.timeoutMs;
@@ -49523,7 +49575,8 @@ function decodeEscapes(text) {
             return decodeURIComponent(encoded);
         }
         catch {
-            return encoded;
+            // One byte that is no UTF-8 must not keep the rest (a key, say) encoded: byte by byte.
+            return encoded.replace(/%([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
         }
     });
 }
@@ -49643,6 +49696,8 @@ async function cleanUpAfterFailure(what, ...steps) {
 /* harmony export */   q3: () => (/* binding */ httpUrl)
 /* harmony export */ });
 /* unused harmony export QUOTE_MAX_CHARS */
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4827);
+
 /*
  * Text of outside origin (the Admin API, an object store, an archive, an event payload) is
  * shown to people and read by the runner, which takes any stdout line that begins with `::`
@@ -49661,9 +49716,13 @@ const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
 const LEGACY_COMMAND = /##\[/g;
 /** Quoted server text longer than this is cut: a message is not a place for a page. */
 const QUOTE_MAX_CHARS = 200;
-/** One line of at most `max` characters that cannot start a workflow command. */
+/**
+ * One line of at most `max` characters that cannot start a workflow command. Secrets the run
+ * knows are scrubbed first: cut later, a secret's prefix would match no scrub and no mask.
+ */
 function untrusted(text, max = QUOTE_MAX_CHARS) {
-    const line = text
+    const line = _log_js__WEBPACK_IMPORTED_MODULE_0__/* .secrets */ .O3
+        .scrub(text)
         .replace(UNSEEN, ' ')
         .replace(/\s+/g, ' ')
         .trim()
@@ -50227,3 +50286,5 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /******/ var __webpack_exports__ = __nccwpck_require__(486);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
+
+//# sourceMappingURL=index.js.map

@@ -78,7 +78,10 @@ function decodeEscapes(text: string): string {
       try {
         return decodeURIComponent(encoded)
       } catch {
-        return encoded
+        // One byte that is no UTF-8 must not keep the rest (a key, say) encoded: byte by byte.
+        return encoded.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) =>
+          String.fromCharCode(parseInt(hex, 16))
+        )
       }
     })
 }

@@ -24,7 +24,8 @@ export class UsageError extends Error {
 export async function readApiKey(
   options: { apiKeyFile?: string; apiKeyStdin?: boolean },
   env: NodeJS.ProcessEnv,
-  stdin: AsyncIterable<Buffer | string> = process.stdin
+  signal: AbortSignal,
+  stdin: NodeJS.ReadableStream = process.stdin
 ): Promise<string> {
   if (options.apiKeyFile) {
     try {
@@ -36,9 +37,23 @@ export async function readApiKey(
     }
   }
   if (options.apiKeyStdin) {
-    let text = ''
-    for await (const chunk of stdin) text += chunk.toString()
-    return text.trim()
+    // A cancel while stdin stays open must not wait for it to close.
+    const chunks: string[] = []
+    await new Promise<void>((resolve, reject) => {
+      const stop = () => {
+        ;(stdin as { destroy?: () => void }).destroy?.()
+        reject(signal.reason)
+      }
+      if (signal.aborted) return stop()
+      signal.addEventListener('abort', stop, { once: true })
+      stdin.on('data', chunk => chunks.push(chunk.toString()))
+      stdin.once('end', () => {
+        signal.removeEventListener('abort', stop)
+        resolve()
+      })
+      stdin.once('error', reject)
+    })
+    return chunks.join('').trim()
   }
   return KEY_VARIABLES.map(name => env[name]?.trim()).find(Boolean) ?? ''
 }

@@ -82,6 +82,10 @@ export function cliProgram(onRun: (mode: ModeName, options: CliOptions) => void)
     .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
     .addHelpText('after', EXIT_HELP)
     .exitOverride()
+    // `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error.
+    .configureOutput({
+      outputError: (text, write) => write(text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'"))
+    })
   for (const name of MODE_NAMES) {
     const command = program.command(name).description(MODES[name].summary)
     addModeOptions(command, name)
@@ -139,7 +143,7 @@ async function runCommand(
         `--api-key is not accepted: a flag leaves the key in process lists and shell history. Set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`
       )
     }
-    const apiKey = await readApiKey(options, env)
+    const apiKey = await readApiKey(options, env, controller.signal)
     const inputs = flagInputs(mode, options, apiKey)
     maskSecretInputs(inputs)
     if (!apiKey) {
@@ -153,30 +157,53 @@ async function runCommand(
     const { report, error } = await modeRun.run(settings, deps)
     log.progress({ kind: 'done' })
     const outputs = modeRun.outputs(report)
-    if (options.summary) await writeFile(options.summary, modeRun.summaryMarkdown(report, error))
-    if (options.outputEnv) await writeFile(options.outputEnv, dotenv(outputs))
+    // The run's own result first: a file that cannot be written must not hide it.
     if (options.json) {
       const said = error ? { error: secrets.scrub(inFlagWords(error.message)) } : {}
       const object = { ...outputs, ...said }
       process.stdout.write(`${JSON.stringify(object)}\n`)
     }
+    if (error) log.error(inFlagWords(error.message))
+    const written = await writeFiles([
+      [options.summary, '--summary', () => modeRun.summaryMarkdown(report, error)],
+      [options.outputEnv, '--output-env', () => dotenv(outputs)]
+    ])
     if (error) {
-      log.error(inFlagWords(error.message))
       if (controller.signal.aborted) return EXIT.interrupted
       return error instanceof TimedOutError ? EXIT.timedOut : EXIT.failed
     }
-    return EXIT.ok
+    // A CI job reads these files next: a run that could not write them did not succeed.
+    return written ? EXIT.ok : EXIT.failed
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const usage = error instanceof SettingsError || error instanceof UsageError
     log.error(inFlagWords(message))
     if (options.json)
       process.stdout.write(`${JSON.stringify({ error: secrets.scrub(inFlagWords(message)) })}\n`)
+    if (controller.signal.aborted) return EXIT.interrupted
     return usage ? EXIT.usage : EXIT.failed
   } finally {
     process.off('SIGINT', interrupt)
     process.off('SIGTERM', interrupt)
   }
+}
+
+/** Writes each asked-for file; a failure is an error line, and false, never a thrown error. */
+async function writeFiles(
+  files: Array<[path: string | undefined, flag: string, content: () => string]>
+): Promise<boolean> {
+  let all = true
+  for (const [path, flag, content] of files) {
+    if (!path) continue
+    try {
+      await writeFile(path, content())
+    } catch (error) {
+      all = false
+      const code = (error as NodeJS.ErrnoException).code ?? 'error'
+      log.error(`${flag} ${path} could not be written (${code}): check that its folder exists and is writable.`)
+    }
+  }
+  return all
 }
 
 function runDeps(

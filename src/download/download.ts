@@ -93,7 +93,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
       onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
         if (!(error instanceof DownloadError && error.transient) || retriesLeft === 0) return
         retries += 1
-        const resumeAt = transfer.acceptsRanges ? sink.bytesWritten : 0
+        const resumeAt = canResume(transfer) ? sink.bytesWritten : 0
         const delayMs = backoffDelayMs(attemptNumber)
         log.warning(
           `Download interrupted (${error.message}); ${resumeAt > 0 ? `resuming at byte ${resumeAt}` : 'starting over'} in ${delayMs}ms (attempt ${attemptNumber + 1}).`
@@ -175,7 +175,7 @@ interface TransferState {
   tail?: TailDownload
   /** SHA-256 the store announced for the whole object (hex), when it did. */
   checksum: string | undefined
-  /** ETag (or Last-Modified) of the first response, so a resumed range is of the same object. */
+  /** Strong ETag of the first response, so a resumed range is of the same object. */
   validator: string | undefined
   totalBytes: number | undefined
   acceptsRanges: boolean
@@ -216,6 +216,15 @@ async function transferOverFreshLinks(
   }
 }
 
+/**
+ * Bytes on disk are kept only for a store that takes ranges and names the object with a strong
+ * ETag: a Last-Modified is as precise as a second, and without either two objects of one size
+ * could not be told apart, so those transfers start over instead.
+ */
+function canResume(state: TransferState): boolean {
+  return state.acceptsRanges && state.validator !== undefined
+}
+
 /** Forgets the object: the next request is a whole GET, written to an emptied file. */
 async function startOver(sink: BundleFileSink, state: TransferState): Promise<void> {
   await sink.restart()
@@ -232,7 +241,7 @@ async function transferOnce(
   sink: BundleFileSink,
   state: TransferState
 ): Promise<void> {
-  const resumeFrom = state.acceptsRanges ? sink.bytesWritten : 0
+  const resumeFrom = canResume(state) ? sink.bytesWritten : 0
   const headers: Record<string, string> = { 'accept-encoding': 'identity' }
   if (resumeFrom > 0) {
     headers.range = `bytes=${resumeFrom}-`
@@ -277,7 +286,7 @@ async function transferOnce(
       throw new DownloadError(`the store answered another range (${problem.detail})`, true)
     }
   } else {
-    const validator = strongValidator(header(response, 'etag')) ?? header(response, 'last-modified')
+    const validator = strongValidator(header(response, 'etag'))
     if (resumeFrom > 0 && state.validator && validator !== state.validator) {
       // A whole body for a ranged request, of another object: what it is now, the API says.
       await response.body.dump()

@@ -1,3 +1,5 @@
+import { secrets } from '../log.js'
+
 /*
  * Text of outside origin (the Admin API, an object store, an archive, an event payload) is
  * shown to people and read by the runner, which takes any stdout line that begins with `::`
@@ -20,9 +22,13 @@ const LEGACY_COMMAND = /##\[/g
 /** Quoted server text longer than this is cut: a message is not a place for a page. */
 export const QUOTE_MAX_CHARS = 200
 
-/** One line of at most `max` characters that cannot start a workflow command. */
+/**
+ * One line of at most `max` characters that cannot start a workflow command. Secrets the run
+ * knows are scrubbed first: cut later, a secret's prefix would match no scrub and no mask.
+ */
 export function untrusted(text: string, max = QUOTE_MAX_CHARS): string {
-  const line = text
+  const line = secrets
+    .scrub(text)
     .replace(UNSEEN, ' ')
     .replace(/\s+/g, ' ')
     .trim()

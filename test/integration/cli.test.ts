@@ -156,6 +156,70 @@ describe('mintlify-admin (the CLI)', () => {
     expect(Date.now() - started).toBeLessThan(20_000)
   })
 
+  it('keeps the outcome and the outputs when a file it was asked for cannot be written', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 150 } })
+    const run = await cli([
+      'export',
+      '--domain',
+      'docs.example.com',
+      '--json',
+      '--summary',
+      '/nonexistent/dir/s.md',
+      ...apiFlags()
+    ])
+    expect(run.exitCode, run.stderr).toBe(1)
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed' })
+    expect(run.stderr).toMatch(
+      /^error: --summary \/nonexistent\/dir\/s\.md could not be written \(ENOENT\)/m
+    )
+    const slow = await startEmulator({ export: { queuedMs: 50, runningMs: 60_000 } })
+    try {
+      const timedOut = await runCli(
+        [
+          'export',
+          '--domain',
+          'docs.example.com',
+          '--timeout',
+          '1s',
+          '--output-env',
+          '/nonexistent/x.env',
+          '--base-url',
+          slow.apiUrl
+        ],
+        { env: { MINTLIFY_API_KEY: slow.apiKey } }
+      )
+      runs.push(timedOut)
+      expect(timedOut.exitCode, timedOut.stderr).toBe(3)
+      expect(timedOut.stderr).toContain('Timed out after 1s')
+    } finally {
+      await slow.close()
+    }
+  })
+
+  it('stops at once when cancelled while it waits for the key on stdin', async () => {
+    emu = await startEmulator()
+    const started = Date.now()
+    // stdin stays open; the signal comes long after start-up has set the handlers.
+    const run = await runCli(
+      ['export', '--domain', 'docs.example.com', '--api-key-stdin', ...apiFlags()],
+      {
+        keepStdinOpen: true,
+        sendSignal: { signal: 'SIGTERM', afterMs: 2000 }
+      }
+    )
+    runs.push(run)
+    expect(run.exitCode, run.stderr).toBe(130)
+    expect(Date.now() - started).toBeLessThan(15_000)
+  })
+
+  it('does not quote the value of a mistyped flag (it may be the key)', async () => {
+    emu = await startEmulator()
+    const run = await cli(['export', '--apikey=mint_SECRETSECRET123', ...apiFlags()])
+    expect(run.exitCode).toBe(2)
+    expect(run.stderr).toContain("unknown option '--apikey=…'")
+    expect(run.stderr).not.toContain('SECRETSECRET')
+  })
+
   it('never shows the key, even when the server echoes it', async () => {
     emu = await startEmulator()
     emu.inject('start', {

@@ -67,7 +67,9 @@ export async function runAction(
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_ACTIONS: 'true',
-    CI: 'true'
+    CI: 'true',
+    // `npm run coverage` collects what the bundle runs in each child (see scripts/coverage.ts).
+    ...childCoverage()
   }
   for (const [name, value] of Object.entries({ ...(await actionDefaults()), ...inputs })) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
@@ -101,6 +103,12 @@ export async function runAction(
     workspace,
     cleanup: () => rm(runnerTemp, { recursive: true, force: true })
   }
+}
+
+/** NODE_V8_COVERAGE for a child, when `npm run coverage` asked for it. */
+export function childCoverage(): Record<string, string> {
+  const folder = process.env.CHILD_V8_COVERAGE
+  return folder ? { NODE_V8_COVERAGE: folder } : {}
 }
 
 /** The inputs that point the action at an emulator, with fast polling for tests. */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ROOT } from './action-runner.js'
+import { childCoverage, ROOT } from './action-runner.js'
 
 export const CLI_ENTRY = join(ROOT, 'cli', 'mintlify-admin.js')
 
@@ -25,12 +25,22 @@ export async function runCli(
     node?: string
     /** Send this signal once stderr shows `when` (explicit synchronisation, no timing guess). */
     signalWhen?: { text: string; signal: NodeJS.Signals }
+    /** Send this signal after so long (when there is nothing to synchronise on). */
+    sendSignal?: { signal: NodeJS.Signals; afterMs: number }
+    /** Leave stdin open (a pipe nobody writes to), as a CI step with no input can. */
+    keepStdinOpen?: boolean
   } = {}
 ): Promise<CliRun> {
   const folder = await mkdtemp(join(tmpdir(), 'cli-run-'))
   const child = spawn(options.node ?? process.execPath, [options.entry ?? CLI_ENTRY, ...args], {
     cwd: folder,
-    env: { PATH: process.env.PATH ?? '', HOME: folder, TMPDIR: folder, ...options.env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: folder,
+      TMPDIR: folder,
+      ...childCoverage(),
+      ...options.env
+    },
     stdio: ['pipe', 'pipe', 'pipe']
   })
   let stdout = ''
@@ -44,10 +54,14 @@ export async function runCli(
       child.kill(options.signalWhen.signal)
     }
   })
-  child.stdin.end(options.stdin ?? '')
+  if (!options.keepStdinOpen) child.stdin.end(options.stdin ?? '')
+  const signaller = options.sendSignal
+    ? setTimeout(() => child.kill(options.sendSignal?.signal), options.sendSignal.afterMs)
+    : undefined
   const killer = setTimeout(() => child.kill('SIGKILL'), 25_000)
   const exitCode = await new Promise<number | null>(resolve => child.on('close', resolve))
   clearTimeout(killer)
+  clearTimeout(signaller)
   return {
     exitCode,
     stdout,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { recordLog } from '../support/recording-host.js'
 import { isOwnComment } from '../../src/action/pr-comment.js'
-import { commandSafe } from '../../src/log.js'
+import { commandSafe, secrets } from '../../src/log.js'
 import { displayUrl, linkSecrets, Secrets } from '../../src/secrets.js'
 import { describeNetworkError } from '../../src/util/network-error.js'
 import { inside } from '../../src/util/paths.js'
+import { storeLinkProblem } from '../../src/download/link-rules.js'
 import { cleanUpAfterFailure } from '../../src/util/cleanup.js'
 import { httpUrl, isSafeId, linkTextProblem, untrusted } from '../../src/util/untrusted.js'
 
@@ -45,6 +46,16 @@ describe('untrusted(): outside text as one line that cannot start a command', ()
   })
 })
 
+describe('untrusted() and the secrets the run knows', () => {
+  it('scrubs before it cuts, so no prefix of a secret survives the cut', () => {
+    const signature = 'aaaaaaaaaaabcdef0123456789abcdef0123456789abcdef'
+    secrets.add(signature, 'link')
+    const quoted = untrusted(`${'x'.repeat(100)} provided ${signature} in the request`, 120)
+    expect(quoted).not.toContain(signature.slice(0, 10))
+    expect(quoted).toContain('provided ***')
+  })
+})
+
 describe('commandSafe(): the last guard before stdout', () => {
   it('keeps our line breaks but lets no line start a command', () => {
     const guarded = commandSafe(
@@ -75,6 +86,10 @@ describe('Secrets: a secret is scrubbed in every form a server may echo it in', 
     ['URL-encoded underscore', key.replace('_', '%5F')],
     ['URL-encoded twice', key.replace('_', '%255F')],
     ['HTML entities', [...key].map(c => `&#${c.charCodeAt(0)};`).join('')],
+    [
+      'URL-encoded, beside a byte that is no UTF-8',
+      `${[...key].map(c => `%${c.charCodeAt(0).toString(16)}`).join('')}%FF`
+    ],
     ['hex entities', [...key].map(c => `&#x${c.charCodeAt(0).toString(16)};`).join('')]
   ]
   it.each(forms)('%s', (_name, form) => {
@@ -246,5 +261,23 @@ describe('cleanup after a failure', () => {
           'Could not remove the partial bundle /tmp/x/bundle.part: EBUSY: resource busy ::error::x. Remove it by hand.'
       }
     ])
+  })
+})
+
+describe('a store link’s secrets', () => {
+  it('are registered only when the link will be used', () => {
+    const recorded = recordLog()
+    try {
+      expect(
+        storeLinkProblem('http://cdn.example.net/b.zip?sig=refusedrefusedrefused', false)
+      ).toMatch(/plain http/)
+      expect(recorded.masks).toEqual([])
+      expect(storeLinkProblem('https://cdn.example.net/b.zip?sig=acceptedaccepted', false)).toBe(
+        undefined
+      )
+      expect(recorded.masks).toContain('acceptedaccepted')
+    } finally {
+      recorded.restore()
+    }
   })
 })
