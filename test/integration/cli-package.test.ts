@@ -123,6 +123,36 @@ describe('the packed CLI, installed offline into an empty folder', () => {
     }
   })
 
+  it('runs on Node 22, the other maintained line', async () => {
+    // The project brings Node 24; Node 22 comes from the npm registry, as the toolchain notes say.
+    const node22 = join(folder, 'node22')
+    await exec('mkdir', ['-p', node22])
+    await exec('npm', ['init', '-y'], { cwd: node22 })
+    await exec('npm', ['install', '--no-audit', '--no-fund', 'node@22'], { cwd: node22 })
+    const node = join(node22, 'node_modules', '.bin', 'node')
+    expect((await exec(node, ['--version'])).stdout).toMatch(/^v22\./)
+    const run = await runCli(
+      [
+        'export',
+        '--domain',
+        'docs.example.com',
+        '--no-download',
+        '--json',
+        '--base-url',
+        emu.apiUrl,
+        '--poll-interval',
+        '100ms'
+      ],
+      { entry: bin, node, env: { MINTLIFY_API_KEY: emu.apiKey } }
+    )
+    try {
+      expect(run.exitCode, run.stderr).toBe(0)
+      expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed' })
+    } finally {
+      await run.cleanup()
+    }
+  }, 120_000)
+
   it('names the Node version it needs on an older Node, instead of crashing', async () => {
     // The machine's own Node (20) is older than the 22.12 the CLI needs.
     const { stdout: version } = await exec('/usr/bin/node', ['--version'])
