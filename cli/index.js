@@ -44863,7 +44863,8 @@ async function runExport(settings, deps) {
         const link = (report.link = acceptLink(job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))), settings));
         const directory = exportFolder(settings, jobId);
         if (settings.download) {
-            const file = (report.download = await timed('download', () => downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)));
+            // Its progress, retries and fresh links fold under one line on a runner.
+            const file = (report.download = await timed('download', () => log/* log */.Rm.group(`Downloading the bundle of export job ${jobId}`, () => downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report))));
             const hash = file.sha256 ? ` (sha256 ${file.sha256})` : '';
             log/* log */.Rm.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`);
             if (settings.extract) {
@@ -48768,6 +48769,9 @@ function cliHost({ verbose, stream = process.stderr }) {
                 write(`debug: ${message}`);
         },
         mask: () => undefined,
+        // A terminal has no folding: the title is a line, and the group's lines follow it.
+        group: title => write(title),
+        endGroup: () => undefined,
         ...(live ? { progress: (step) => live.show(step) } : {})
     };
 }
@@ -49429,7 +49433,9 @@ const stderrHost = {
         if (process.env.DEBUG)
             process.stderr.write(`debug: ${message}\n`);
     },
-    mask: () => undefined
+    mask: () => undefined,
+    group: title => process.stderr.write(`${title}\n`),
+    endGroup: () => undefined
 };
 
 // EXTERNAL MODULE: ./src/secrets.ts
@@ -49472,6 +49478,16 @@ const log = {
     warning: (message) => host.warning(commandSafe(message)),
     error: (message) => host.error(commandSafe(message)),
     debug: (message) => host.debug(commandSafe(message)),
+    /** Runs `work` with its lines in one group (folded on a runner), closed however it ends. */
+    async group(title, work) {
+        host.group(commandSafe(title));
+        try {
+            return await work();
+        }
+        finally {
+            host.endGroup();
+        }
+    },
     /** A step for a live display, when the host has one (a job's line is guarded like any line). */
     progress(step) {
         host.progress?.(step.kind === 'job' ? { kind: 'job', line: commandSafe(step.line) } : step);

@@ -14,6 +14,9 @@ export interface Host {
   debug(message: string): void
   /** Registers a secret with whatever hides it in this place's output (the runner's masks). */
   mask(secret: string): void
+  /** The lines until `endGroup()` belong together (a runner folds them under `title`). */
+  group(title: string): void
+  endGroup(): void
   /**
    * Every progress step, for a live display (a terminal); optional, since the log already has
    * lines for the steps worth keeping.
@@ -37,5 +40,7 @@ export const stderrHost: Host = {
   debug: message => {
     if (process.env.DEBUG) process.stderr.write(`debug: ${message}\n`)
   },
-  mask: () => undefined
+  mask: () => undefined,
+  group: title => process.stderr.write(`${title}\n`),
+  endGroup: () => undefined
 }

@@ -43,6 +43,15 @@ export const log = {
   warning: (message: string): void => host.warning(commandSafe(message)),
   error: (message: string): void => host.error(commandSafe(message)),
   debug: (message: string): void => host.debug(commandSafe(message)),
+  /** Runs `work` with its lines in one group (folded on a runner), closed however it ends. */
+  async group<T>(title: string, work: () => Promise<T>): Promise<T> {
+    host.group(commandSafe(title))
+    try {
+      return await work()
+    } finally {
+      host.endGroup()
+    }
+  },
   /** A step for a live display, when the host has one (a job's line is guarded like any line). */
   progress(step: ProgressStep): void {
     host.progress?.(step.kind === 'job' ? { kind: 'job', line: commandSafe(step.line) } : step)

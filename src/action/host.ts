@@ -8,5 +8,7 @@ export const actionHost: Host = {
   warning: message => core.warning(message),
   error: message => core.error(message),
   debug: message => core.debug(message),
-  mask: secret => core.setSecret(secret)
+  mask: secret => core.setSecret(secret),
+  group: title => core.startGroup(title),
+  endGroup: () => core.endGroup()
 }

@@ -30,6 +30,9 @@ export function cliHost({
       if (verbose) write(`debug: ${message}`)
     },
     mask: () => undefined,
+    // A terminal has no folding: the title is a line, and the group's lines follow it.
+    group: title => write(title),
+    endGroup: () => undefined,
     ...(live ? { progress: (step: ProgressStep) => live.show(step) } : {})
   }
 }

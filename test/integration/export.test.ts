@@ -71,6 +71,14 @@ describe('export, end to end against the emulator', () => {
     const out = run.outputs
     expect(out['job-id']).toMatch(/^se_[0-9a-f]{16}$/)
     expect(out.status).toBe('completed')
+    // The download folds under one line on a runner: opened before it, closed after it.
+    const lines = run.log.split('\n')
+    const opened = lines.indexOf(`::group::Downloading the bundle of export job ${out['job-id']}`)
+    const closed = lines.indexOf('::endgroup::', opened)
+    const downloaded = lines.findIndex(line => line.startsWith('Downloaded '))
+    expect(opened).toBeGreaterThan(0)
+    expect(closed).toBeGreaterThan(opened)
+    expect(downloaded).toBeGreaterThan(closed)
     expect(Number(out['page-count'])).toBe(emu.options.export.pageCount)
     expect(out['bundle-url']).toMatch(
       new RegExp(`^${emu.storageUrl}/exports/${out['job-id']}/bundle\\.tar\\.gz\\?`)

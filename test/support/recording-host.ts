@@ -2,7 +2,7 @@ import type { Host } from '../../src/host.js'
 import { stderrHost } from '../../src/host.js'
 import { useHost } from '../../src/log.js'
 
-export type LogKind = Exclude<keyof Host, 'mask'>
+export type LogKind = Exclude<keyof Host, 'mask' | 'progress' | 'endGroup'>
 
 /**
  * Installs a Host that records what the engine logs (after the log's own guard), for tests that
@@ -21,7 +21,9 @@ export function recordLog(onLine?: (kind: LogKind, message: string) => void) {
     warning: line('warning'),
     error: line('error'),
     debug: line('debug'),
-    mask: secret => void masks.push(secret)
+    mask: secret => void masks.push(secret),
+    group: line('group'),
+    endGroup: () => undefined
   })
   return {
     lines,

@@ -117,8 +117,11 @@ export async function runExport(
     ))
     const directory = exportFolder(settings, jobId)
     if (settings.download) {
+      // Its progress, retries and fresh links fold under one line on a runner.
       const file = (report.download = await timed('download', () =>
-        downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
+        log.group(`Downloading the bundle of export job ${jobId}`, () =>
+          downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
+        )
       ))
       const hash = file.sha256 ? ` (sha256 ${file.sha256})` : ''
       log.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
