@@ -43015,6 +43015,7 @@ function parseSizeBytes(text) {
 
 
 
+
 const SECOND_MS = 1000;
 const HOUR_MS = 3_600_000;
 /** Bad inputs, all of them at once, each naming the input and how to fix it. */
@@ -43029,6 +43030,20 @@ class SettingsError extends Error {
     }
 }
 /** Input parsing with problems collected rather than thrown one at a time. */
+/**
+ * The API's root from an address as users paste it: the vendor's OpenAPI files give the server
+ * as `https://api.mintlify.com/v1`, while the action's paths begin with `/v1/…` and `/v2/…`, so a
+ * trailing `/v1` or `/v2` would be doubled. It is dropped, with a notice.
+ */
+function apiRoot(url, name) {
+    const version = /\/v[12]\/?$/.exec(url.pathname);
+    if (!version)
+        return url;
+    const root = new URL(url.href);
+    root.pathname = url.pathname.slice(0, version.index) || '/';
+    log/* log */.Rm.notice(`Input \`${name}\`: using \`${root.origin}${root.pathname === '/' ? '' : root.pathname}\`, the API's root; the action adds \`${version[0].replace(/\/$/, '')}/…\` to its requests itself.`);
+    return root;
+}
 class Reader {
     inputs;
     problems;
@@ -43111,7 +43126,7 @@ class Reader {
             return undefined;
         }
         if (checked.ok)
-            return checked.url;
+            return apiRoot(checked.url, name);
         const hint = checked.problem.includes('in clear')
             ? 'use https, or set `allow-insecure-http: true` if the network path is trusted'
             : 'expected an address such as `https://api.mintlify.com`';
@@ -45095,8 +45110,12 @@ function normaliseDomain(input) {
             return { ok: false, problem: `has a path (${url.pathname}${url.search}); give the host only` };
         }
         if (url.port)
-            return { ok: false, problem: 'has a port; give the host name only' };
+            return { ok: false, problem: `has a port (${url.port}); give the host name only` };
         host = url.hostname;
+    }
+    else if (/:\d+\/?$/.test(text)) {
+        const port = /:(\d+)\/?$/.exec(text)?.[1];
+        return { ok: false, problem: `has a port (${port}); give the host name only` };
     }
     else if (text.includes('/')) {
         const slash = text.indexOf('/');
@@ -45197,8 +45216,18 @@ function readExportSettings(reader, common, env) {
 /** The runner variables the artifact service needs; absent in local runs. */
 const ARTIFACT_RUNTIME_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'];
 function readArtifact(reader, env) {
-    if (!reader.flag('upload-artifact'))
+    if (!reader.flag('upload-artifact')) {
+        // Set for nothing, they would be ignored and the deploy that expects the artifact would fail.
+        const set = [
+            ['artifact-content', ['', 'archive']],
+            ['retention-days', ['', '0']],
+            ['artifact-name', ['']]
+        ].filter(([name, unset]) => !unset.includes(reader.text(name)));
+        for (const [name] of set) {
+            reader.problem(`Input \`${name}\` is set, but \`upload-artifact\` is not \`true\`: set \`upload-artifact: true\` to upload the bundle as an artifact, or remove \`${name}\`.`);
+        }
         return undefined;
+    }
     // Checked now, not after a long download: a local run cannot upload.
     const missing = ARTIFACT_RUNTIME_VARIABLES.filter(name => !env[name]);
     if (missing.length > 0) {

@@ -21,8 +21,11 @@ export function normaliseDomain(input: string): DomainCheck {
     if (url.pathname !== '/' || url.search || url.hash) {
       return { ok: false, problem: `has a path (${url.pathname}${url.search}); give the host only` }
     }
-    if (url.port) return { ok: false, problem: 'has a port; give the host name only' }
+    if (url.port) return { ok: false, problem: `has a port (${url.port}); give the host name only` }
     host = url.hostname
+  } else if (/:\d+\/?$/.test(text)) {
+    const port = /:(\d+)\/?$/.exec(text)?.[1]
+    return { ok: false, problem: `has a port (${port}); give the host name only` }
   } else if (text.includes('/')) {
     const slash = text.indexOf('/')
     if (text.slice(slash) === '/') host = text.slice(0, slash)

@@ -1,3 +1,4 @@
+import { log } from '../log.js'
 import { displayUrl } from '../secrets.js'
 import { isSafeId, untrusted } from '../util/untrusted.js'
 import { checkServiceUrl } from './base-url.js'
@@ -30,6 +31,22 @@ export interface InputSource {
 }
 
 /** Input parsing with problems collected rather than thrown one at a time. */
+/**
+ * The API's root from an address as users paste it: the vendor's OpenAPI files give the server
+ * as `https://api.mintlify.com/v1`, while the action's paths begin with `/v1/…` and `/v2/…`, so a
+ * trailing `/v1` or `/v2` would be doubled. It is dropped, with a notice.
+ */
+function apiRoot(url: URL, name: string): URL {
+  const version = /\/v[12]\/?$/.exec(url.pathname)
+  if (!version) return url
+  const root = new URL(url.href)
+  root.pathname = url.pathname.slice(0, version.index) || '/'
+  log.notice(
+    `Input \`${name}\`: using \`${root.origin}${root.pathname === '/' ? '' : root.pathname}\`, the API's root; the action adds \`${version[0].replace(/\/$/, '')}/…\` to its requests itself.`
+  )
+  return root
+}
+
 export class Reader {
   constructor(
     private readonly inputs: InputSource,
@@ -133,7 +150,7 @@ export class Reader {
       )
       return undefined
     }
-    if (checked.ok) return checked.url
+    if (checked.ok) return apiRoot(checked.url, name)
     const hint = checked.problem.includes('in clear')
       ? 'use https, or set `allow-insecure-http: true` if the network path is trusted'
       : 'expected an address such as `https://api.mintlify.com`'

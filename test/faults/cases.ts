@@ -993,6 +993,22 @@ export const BAD_INPUTS: Array<{
   },
   {
     mode: 'export',
+    inputs: { 'artifact-content': 'pages' },
+    message:
+      'Input `artifact-content` is set, but `upload-artifact` is not `true`: set `upload-artifact: true`'
+  },
+  {
+    mode: 'export',
+    inputs: { 'retention-days': '7' },
+    message: 'Input `retention-days` is set, but `upload-artifact` is not `true`'
+  },
+  {
+    mode: 'export',
+    inputs: { domain: 'docs.example.com:443' },
+    message: 'Input `domain` (`docs.example.com:443`) has a port (443); give the host name only.'
+  },
+  {
+    mode: 'export',
     inputs: { 'job-id': '../../some/folder' },
     message: 'Input `job-id` (`../../some/folder`) is not an id'
   },

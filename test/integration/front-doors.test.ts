@@ -18,7 +18,8 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
     mode: string,
     inputs: Record<string, string>,
     options: EmulatorInput = {},
-    faults?: (emu: Emulator) => void
+    faults?: (emu: Emulator) => void,
+    baseUrlSuffix = ''
   ) {
     emu = await startEmulator({
       export: { queuedMs: 50, runningMs: 150 },
@@ -33,7 +34,11 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
       ...options
     })
     faults?.(emu)
-    const api = { 'base-url': emu.apiUrl, 'poll-interval': '100ms', timeout: '20s' }
+    const api = {
+      'base-url': `${emu.apiUrl}${baseUrlSuffix}`,
+      'poll-interval': '100ms',
+      timeout: '20s'
+    }
     return door.run(mode, { ...api, ...inputs }, emu.apiKey)
   }
 
@@ -186,6 +191,23 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
     expectOutcome(result, 'success')
     expect(result.outputs['status']).toBe('completed')
   })
+
+  it.each(['/v1', '/v2/'])(
+    'takes the API address with %s, as the vendor writes it',
+    async suffix => {
+      const result = await run(
+        'export',
+        { domain: 'docs.example.com', download: 'false' },
+        {},
+        undefined,
+        suffix
+      )
+      expectOutcome(result, 'success')
+      expect(
+        (emu as Emulator).requests.map(r => r.url).filter(url => url.includes('/v1/v1'))
+      ).toEqual([])
+    }
+  )
 
   it('refuses a job id that could become a path', async () => {
     const result = await run('agent-watch', { 'project-id': 'proj_1', 'job-id': '../x' })

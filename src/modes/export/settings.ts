@@ -139,7 +139,20 @@ export function readExportSettings(
 const ARTIFACT_RUNTIME_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'] as const
 
 function readArtifact(reader: Reader, env: NodeJS.ProcessEnv): ExportSettings['artifact'] {
-  if (!reader.flag('upload-artifact')) return undefined
+  if (!reader.flag('upload-artifact')) {
+    // Set for nothing, they would be ignored and the deploy that expects the artifact would fail.
+    const set = [
+      ['artifact-content', ['', 'archive']],
+      ['retention-days', ['', '0']],
+      ['artifact-name', ['']]
+    ].filter(([name, unset]) => !(unset as string[]).includes(reader.text(name as string)))
+    for (const [name] of set) {
+      reader.problem(
+        `Input \`${name as string}\` is set, but \`upload-artifact\` is not \`true\`: set \`upload-artifact: true\` to upload the bundle as an artifact, or remove \`${name as string}\`.`
+      )
+    }
+    return undefined
+  }
   // Checked now, not after a long download: a local run cannot upload.
   const missing = ARTIFACT_RUNTIME_VARIABLES.filter(name => !env[name])
   if (missing.length > 0) {
