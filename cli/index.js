@@ -28096,6 +28096,12 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8913);
 
+// `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
+process.stdout.on('error', error => {
+    if (error.code === 'EPIPE')
+        process.exit(process.exitCode ?? 0);
+    throw error;
+});
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .iW)(process.argv.slice(2));
 
 __webpack_async_result__();
@@ -32360,6 +32366,8 @@ const createArgument = (name, description) =>
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: ./src/log.ts + 1 modules
 var log = __nccwpck_require__(4827);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
@@ -32888,6 +32896,8 @@ function backoffDelayMs(attempt, retryAfterMs = 0, random = Math.random) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors.ts
+/** The cause of a request the step's deadline ended. */
+const STEP_TIMEOUT_CAUSE = "the step's `timeout` ran out before the answer was complete";
 /** Statuses worth another try: the request may succeed unchanged a little later. */
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** One error shape for every failed API call; `message` is written for the workflow author. */
@@ -32898,6 +32908,8 @@ class ApiError extends Error {
     serverMessage;
     retryAfterMs;
     code;
+    /** The step's `timeout` ended the request (not a silence of the server). */
+    stepTimedOut;
     /** True when the same request may succeed later (network faults, 408, 429, 5xx). */
     transient;
     constructor(details) {
@@ -32909,6 +32921,7 @@ class ApiError extends Error {
         this.serverMessage = details.serverMessage;
         this.retryAfterMs = details.retryAfterMs;
         this.code = details.code;
+        this.stepTimedOut = details.kind === 'timeout' && details.cause === STEP_TIMEOUT_CAUSE;
         this.transient =
             details.kind === 'network' ||
                 details.kind === 'timeout' ||
@@ -42638,7 +42651,6 @@ function describeValue(value) {
 
 /** Bodies larger than this are not an Admin API answer (error pages included). */
 const MAX_BODY_BYTES = 1024 * 1024;
-const STEP_TIMEOUT_CAUSE = "the step's `timeout` ran out before the answer was complete";
 /**
  * The wait before retrying `error`. A 429 without Retry-After says nothing of how long the
  * limit lasts (the vendor documents none), so it waits at least a few seconds, not the
@@ -42944,8 +42956,6 @@ class TimedOutError extends Error {
     name = 'TimedOutError';
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./src/settings/base-url.ts
@@ -43677,13 +43687,15 @@ function judge(job, settings) {
     log/* log */.Rm.notice(noChanges);
 }
 function explain(error, report, settings) {
-    if (error instanceof PollTimeoutError) {
+    if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
+        const polled = error instanceof PollTimeoutError ? error : undefined;
         const last = report.job
             ? ` (last status: ${report.job.status})`
-            : error.lastError === undefined
+            : polled && polled.lastError === undefined
                 ? ' (the job was never found)'
                 : ' (the job was never read)';
-        return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${lastFailureNote(error)} Increase \`timeout\`; the agent keeps working on the server.`);
+        const failure = polled ? lastFailureNote(polled) : '';
+        return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${failure} Increase \`timeout\`; the agent keeps working on the server.`);
     }
     return error instanceof Error ? error : new Error(String(error));
 }
@@ -45078,6 +45090,7 @@ function run_explain(error, report, settings) {
         ? ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
         : '';
     const timedOut = error instanceof PollTimeoutError ||
+        (error instanceof ApiError && error.stepTimedOut) ||
         (error instanceof DOMException && error.name === 'TimeoutError');
     if (timedOut) {
         const during = PHASE_DOING[report.phases.at(-1)?.name ?? 'render'];
@@ -48772,89 +48785,6 @@ const logUpdate = createLogUpdate(external_node_process_namespaceObject.stdout);
 
 const logUpdateStderr = createLogUpdate(external_node_process_namespaceObject.stderr);
 
-;// CONCATENATED MODULE: ./src/cli/host.ts
-
-
-/**
- * The terminal: every human line on stderr (stdout is for `--json`), annotations as a word
- * before the line, debug lines only with `--verbose`. On a TTY one live line below the log shows
- * where the job or the download is (log-update redraws it in place); elsewhere (a CI log) only
- * the plain lines appear. Secrets are scrubbed by the log itself.
- */
-function cliHost({ verbose, stream = process.stderr }) {
-    const live = stream.isTTY ? liveLine(stream) : undefined;
-    const write = (line) => {
-        live?.clear();
-        stream.write(`${line}\n`);
-        live?.redraw();
-    };
-    return {
-        info: write,
-        notice: message => write(`notice: ${message}`),
-        warning: message => write(`warning: ${message}`),
-        error: message => write(`error: ${message}`),
-        debug: message => {
-            if (verbose)
-                write(`debug: ${message}`);
-        },
-        mask: () => undefined,
-        // A terminal has no folding: the title is a line, and the group's lines follow it.
-        group: title => write(title),
-        endGroup: () => undefined,
-        ...(live ? { progress: (step) => live.show(step) } : {})
-    };
-}
-function liveLine(stream) {
-    const update = createLogUpdate(stream, { showCursor: true });
-    const speed = downloadSpeed();
-    let text = '';
-    return {
-        show(step) {
-            if (step.kind === 'done') {
-                text = '';
-                update.clear();
-                return;
-            }
-            text = step.kind === 'job' ? step.line : downloadLine(step, speed(step.receivedBytes));
-            update(text);
-        },
-        clear: () => update.clear(),
-        redraw: () => {
-            if (text)
-                update(text);
-        }
-    };
-}
-/** `Downloading 45.2 MiB of 118.0 MiB (38%) · 12.3 MiB/s · about 6s left` */
-function downloadLine(step, bytesPerSecond) {
-    const parts = [`Downloading ${mebibytes(step.receivedBytes)}`];
-    if (step.totalBytes) {
-        parts[0] += ` of ${mebibytes(step.totalBytes)} (${Math.floor((step.receivedBytes / step.totalBytes) * 100)}%)`;
-    }
-    if (bytesPerSecond) {
-        parts.push(`${mebibytes(bytesPerSecond)}/s`);
-        if (step.totalBytes && step.totalBytes > step.receivedBytes) {
-            const leftMs = ((step.totalBytes - step.receivedBytes) / bytesPerSecond) * 1000;
-            parts.push(`about ${formatDuration(Math.max(1000, Math.round(leftMs / 1000) * 1000))} left`);
-        }
-    }
-    return parts.join(' · ');
-}
-const mebibytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-/** Speed over the last few seconds of steps, so one slow second does not swing the estimate. */
-function downloadSpeed(now = Date.now, windowMs = 5000) {
-    const samples = [];
-    return (bytes) => {
-        const at = now();
-        samples.push({ at, bytes });
-        while (samples.length > 2 && at - samples[0].at > windowMs)
-            samples.shift();
-        const first = samples[0];
-        const seconds = (at - first.at) / 1000;
-        return seconds > 0 ? (bytes - first.bytes) / seconds : undefined;
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/inputs.ts
 const ALL = ['export', 'agent-watch'];
 const INPUTS = [
@@ -49236,10 +49166,99 @@ function inFlagWords(message) {
             return `\`--no-${name}\``;
         return `\`--${name} ${given}\``;
     })
-        .replace(/`([a-z-]+)`/g, (whole, name) => (names.has(name) ? `\`--${name}\`` : whole));
+        .replace(/`([a-z-]+)`/g, (whole, name) => (names.has(name) ? `\`--${name}\`` : whole))
+        .replace(/Input (`--[a-z-]+`)/g, '$1');
+}
+
+;// CONCATENATED MODULE: ./src/cli/host.ts
+
+
+
+/**
+ * The terminal: every human line on stderr (stdout is for `--json`), annotations as a word
+ * before the line, debug lines only with `--verbose`. On a TTY one live line below the log shows
+ * where the job or the download is (log-update redraws it in place); elsewhere (a CI log) only
+ * the plain lines appear. Secrets are scrubbed by the log itself.
+ */
+function cliHost({ verbose, stream = process.stderr }) {
+    const live = stream.isTTY ? liveLine(stream) : undefined;
+    const write = (text) => {
+        // Messages name the action's inputs; here they are flags.
+        const line = inFlagWords(text);
+        live?.clear();
+        stream.write(`${line}\n`);
+        live?.redraw();
+    };
+    return {
+        info: write,
+        notice: message => write(`notice: ${message}`),
+        warning: message => write(`warning: ${message}`),
+        error: message => write(`error: ${message}`),
+        debug: message => {
+            if (verbose)
+                write(`debug: ${message}`);
+        },
+        mask: () => undefined,
+        // A terminal has no folding: the title is a line, and the group's lines follow it.
+        group: title => write(title),
+        endGroup: () => undefined,
+        ...(live ? { progress: (step) => live.show(step) } : {})
+    };
+}
+function liveLine(stream) {
+    const update = createLogUpdate(stream, { showCursor: true });
+    const speed = downloadSpeed();
+    let text = '';
+    return {
+        show(step) {
+            if (step.kind === 'done') {
+                text = '';
+                update.clear();
+                return;
+            }
+            text = step.kind === 'job' ? step.line : downloadLine(step, speed(step.receivedBytes));
+            update(text);
+        },
+        clear: () => update.clear(),
+        redraw: () => {
+            if (text)
+                update(text);
+        }
+    };
+}
+/** `Downloading 45.2 MiB of 118.0 MiB (38%) · 12.3 MiB/s · about 6s left` */
+function downloadLine(step, bytesPerSecond) {
+    const parts = [`Downloading ${mebibytes(step.receivedBytes)}`];
+    if (step.totalBytes) {
+        parts[0] += ` of ${mebibytes(step.totalBytes)} (${Math.floor((step.receivedBytes / step.totalBytes) * 100)}%)`;
+    }
+    if (bytesPerSecond) {
+        parts.push(`${mebibytes(bytesPerSecond)}/s`);
+        if (step.totalBytes && step.totalBytes > step.receivedBytes) {
+            const leftMs = ((step.totalBytes - step.receivedBytes) / bytesPerSecond) * 1000;
+            parts.push(`about ${formatDuration(Math.max(1000, Math.round(leftMs / 1000) * 1000))} left`);
+        }
+    }
+    return parts.join(' · ');
+}
+const mebibytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+/** Speed over the last few seconds of steps, so one slow second does not swing the estimate. */
+function downloadSpeed(now = Date.now, windowMs = 5000) {
+    const samples = [];
+    return (bytes) => {
+        const at = now();
+        samples.push({ at, bytes });
+        while (samples.length > 2 && at - samples[0].at > windowMs)
+            samples.shift();
+        const first = samples[0];
+        const seconds = (at - first.at) / 1000;
+        return seconds > 0 ? (bytes - first.bytes) / seconds : undefined;
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
 
 
 
@@ -49282,8 +49301,9 @@ async function main(argv, env = process.env) {
     }
     catch (error) {
         if (error instanceof CommanderError) {
+            // `commander.help` is help shown for a missing subcommand: a usage error, not a success.
             const helped = error.code === 'commander.helpDisplayed' || error.code === 'commander.version';
-            return helped || error.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+            return helped ? EXIT.ok : EXIT.usage;
         }
         throw error;
     }
@@ -49336,7 +49356,8 @@ function addModeOptions(command, mode) {
         .addOption(new option_Option('--api-key <key>').hideHelp());
 }
 async function runCommand(mode, options, env) {
-    (0,log/* useHost */.KT)(cliHost({ verbose: options.verbose === true || Boolean(env.DEBUG) }));
+    // DEBUG=express:* and the like are other tools' switches: only ours turns debug lines on.
+    (0,log/* useHost */.KT)(cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }));
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error('Interrupted: stopped, leaving no partial files.'));
     process.once('SIGINT', interrupt);
@@ -49351,7 +49372,14 @@ async function runCommand(mode, options, env) {
         if (!apiKey) {
             throw new UsageError(`No admin key: set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`);
         }
-        const settings = readSettings(inputs, env);
+        // Relative paths are from where the command runs, and the temp folder is this run's own
+        // (a shared /tmp/mintlify-export would let another user swap the Helm values); a runner's
+        // RUNNER_TEMP is private already.
+        const settings = readSettings(inputs, {
+            ...env,
+            GITHUB_WORKSPACE: process.cwd(),
+            RUNNER_TEMP: env.RUNNER_TEMP || (await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'mintlify-admin-')))
+        });
         const deps = runDeps(settings, controller.signal);
         const modeRun = modeOf(settings);
         const { report, error } = await modeRun.run(settings, deps);
@@ -49366,7 +49394,11 @@ async function runCommand(mode, options, env) {
         if (error)
             log/* log */.Rm.error(inFlagWords(error.message));
         const written = await writeFiles([
-            [options.summary, '--summary', () => modeRun.summaryMarkdown(report, error)],
+            [
+                options.summary,
+                '--summary',
+                () => modeRun.summaryMarkdown(report, error && new Error(inFlagWords(error.message)))
+            ],
             [options.outputEnv, '--output-env', () => dotenv(outputs)]
         ]);
         if (error) {

@@ -59,7 +59,7 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
   const mode = modeOf(settings)
   const outcome = await mode.run(settings, deps)
   if (settings.mode === 'export' && !outcome.error) {
-    outcome.error = await uploadArtifact(settings, outcome.report as ExportReport)
+    outcome.error = await uploadArtifact(settings, outcome.report as ExportReport, deps.signal)
   }
   const { report, error } = outcome
   for (const [name, value] of Object.entries(mode.outputs(report))) {
@@ -81,9 +81,13 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
 /** The export as a workflow artifact, when asked for; its failure is the step's. */
 async function uploadArtifact(
   settings: ExportSettings,
-  report: ExportReport
+  report: ExportReport,
+  signal: AbortSignal
 ): Promise<Error | undefined> {
   if (!settings.artifact) return undefined
+  // Cancelled after the download: nothing more is started.
+  if (signal.aborted)
+    return signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason))
   // Loaded when needed: the artifact client is most of the bundle's code.
   const { artifactRequest, uploadBundleArtifact } = await import('./artifact.js')
   const request = artifactRequest(settings.artifact, report)

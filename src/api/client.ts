@@ -9,7 +9,7 @@ import { Secrets } from '../secrets.js'
 import { describeNetworkError, errorCode } from '../util/network-error.js'
 import { httpUrl, untrusted } from '../util/untrusted.js'
 import { backoffDelayMs } from '../retry.js'
-import { ApiError, type Operation } from './errors.js'
+import { ApiError, STEP_TIMEOUT_CAUSE, type Operation } from './errors.js'
 import { mayRetry } from './retry-policy.js'
 import {
   agentJobBody,
@@ -100,8 +100,6 @@ interface Answer<S extends z.ZodType> {
 
 /** Bodies larger than this are not an Admin API answer (error pages included). */
 const MAX_BODY_BYTES = 1024 * 1024
-
-const STEP_TIMEOUT_CAUSE = "the step's `timeout` ran out before the answer was complete"
 
 /**
  * The wait before retrying `error`. A 429 without Retry-After says nothing of how long the

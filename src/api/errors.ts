@@ -7,6 +7,9 @@ export type Operation =
 
 export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'aborted'
 
+/** The cause of a request the step's deadline ended. */
+export const STEP_TIMEOUT_CAUSE = "the step's `timeout` ran out before the answer was complete"
+
 /** Statuses worth another try: the request may succeed unchanged a little later. */
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 
@@ -36,6 +39,8 @@ export class ApiError extends Error {
   readonly serverMessage?: string
   readonly retryAfterMs?: number
   readonly code?: string
+  /** The step's `timeout` ended the request (not a silence of the server). */
+  readonly stepTimedOut: boolean
   /** True when the same request may succeed later (network faults, 408, 429, 5xx). */
   readonly transient: boolean
 
@@ -48,6 +53,7 @@ export class ApiError extends Error {
     this.serverMessage = details.serverMessage
     this.retryAfterMs = details.retryAfterMs
     this.code = details.code
+    this.stepTimedOut = details.kind === 'timeout' && details.cause === STEP_TIMEOUT_CAUSE
     this.transient =
       details.kind === 'network' ||
       details.kind === 'timeout' ||

@@ -1,6 +1,7 @@
 import { createLogUpdate } from 'log-update'
 import type { Host, ProgressStep } from '../host.js'
 import { formatDuration } from '../settings/duration.js'
+import { inFlagWords } from './inputs.js'
 
 /**
  * The terminal: every human line on stderr (stdout is for `--json`), annotations as a word
@@ -16,7 +17,9 @@ export function cliHost({
   stream?: NodeJS.WriteStream
 }): Host {
   const live = stream.isTTY ? liveLine(stream) : undefined
-  const write = (line: string) => {
+  const write = (text: string) => {
+    // Messages name the action's inputs; here they are flags.
+    const line = inFlagWords(text)
     live?.clear()
     stream.write(`${line}\n`)
     live?.redraw()

@@ -109,4 +109,5 @@ export function inFlagWords(message: string): string {
       return `\`--${name} ${given}\``
     })
     .replace(/`([a-z-]+)`/g, (whole, name: string) => (names.has(name) ? `\`--${name}\`` : whole))
+    .replace(/Input (`--[a-z-]+`)/g, '$1')
 }

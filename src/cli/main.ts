@@ -1,5 +1,7 @@
 import { Command, CommanderError, Option } from 'commander'
-import { writeFile } from 'node:fs/promises'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createAdminApi } from '../api/client.js'
 import { log, secrets, useHost } from '../log.js'
 import { TimedOutError } from '../modes/errors.js'
@@ -64,8 +66,9 @@ export async function main(
     await program.parseAsync(argv, { from: 'user' })
   } catch (error) {
     if (error instanceof CommanderError) {
+      // `commander.help` is help shown for a missing subcommand: a usage error, not a success.
       const helped = error.code === 'commander.helpDisplayed' || error.code === 'commander.version'
-      return helped || error.code === 'commander.help' ? EXIT.ok : EXIT.usage
+      return helped ? EXIT.ok : EXIT.usage
     }
     throw error
   }
@@ -131,7 +134,8 @@ async function runCommand(
   options: CliOptions,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
-  useHost(cliHost({ verbose: options.verbose === true || Boolean(env.DEBUG) }))
+  // DEBUG=express:* and the like are other tools' switches: only ours turns debug lines on.
+  useHost(cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }))
   const controller = new AbortController()
   const interrupt = () =>
     controller.abort(new Error('Interrupted: stopped, leaving no partial files.'))
@@ -151,7 +155,14 @@ async function runCommand(
         `No admin key: set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`
       )
     }
-    const settings = readSettings(inputs, env)
+    // Relative paths are from where the command runs, and the temp folder is this run's own
+    // (a shared /tmp/mintlify-export would let another user swap the Helm values); a runner's
+    // RUNNER_TEMP is private already.
+    const settings = readSettings(inputs, {
+      ...env,
+      GITHUB_WORKSPACE: process.cwd(),
+      RUNNER_TEMP: env.RUNNER_TEMP || (await mkdtemp(join(tmpdir(), 'mintlify-admin-')))
+    })
     const deps: RunDeps = runDeps(settings, controller.signal)
     const modeRun = modeOf(settings)
     const { report, error } = await modeRun.run(settings, deps)
@@ -165,7 +176,11 @@ async function runCommand(
     }
     if (error) log.error(inFlagWords(error.message))
     const written = await writeFiles([
-      [options.summary, '--summary', () => modeRun.summaryMarkdown(report, error)],
+      [
+        options.summary,
+        '--summary',
+        () => modeRun.summaryMarkdown(report, error && new Error(inFlagWords(error.message)))
+      ],
       [options.outputEnv, '--output-env', () => dotenv(outputs)]
     ])
     if (error) {

@@ -220,6 +220,41 @@ describe('mintlify-admin (the CLI)', () => {
     expect(run.stderr).not.toContain('SECRETSECRET')
   })
 
+  it('exits 2 with no subcommand (an empty $MODE must not pass)', async () => {
+    emu = await startEmulator()
+    const run = await cli([])
+    expect(run.exitCode).toBe(2)
+  })
+
+  it('exits 3 when --timeout ends a request that never answers', async () => {
+    emu = await startEmulator()
+    emu.inject('start', { kind: 'stall', ms: 20_000 })
+    const run = await cli([
+      'export',
+      '--domain',
+      'docs.example.com',
+      '--timeout',
+      '2s',
+      ...apiFlags()
+    ])
+    expect(run.exitCode, run.stderr).toBe(3)
+    expect(run.stderr).toContain('Timed out after 2s')
+  })
+
+  it('takes --path from the working directory and keeps its files in a folder of its own', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 100 } })
+    const run = await cli(
+      ['export', '--domain', 'docs.example.com', '--path', 'out', '--json', ...apiFlags()],
+      { GITHUB_WORKSPACE: '/nonexistent', DEBUG: 'express:*' }
+    )
+    expect(run.exitCode, run.stderr).toBe(0)
+    const outputs = JSON.parse(run.stdout) as Record<string, string>
+    expect(outputs['bundle-path']).toBe(join(run.folder, 'out', 'bundle.tar.gz'))
+    // TMPDIR is the run's folder: the Helm values sit in a fresh mintlify-admin-* folder in it.
+    expect(outputs['helm-values']).toMatch(new RegExp(`^${run.folder}/mintlify-admin-\\w+/`))
+    expect(run.stderr).not.toContain('debug:')
+  })
+
   it('never shows the key, even when the server echoes it', async () => {
     emu = await startEmulator()
     emu.inject('start', {

@@ -143,14 +143,16 @@ function judge(job: AgentJob, settings: AgentWatchSettings): void {
 }
 
 function explain(error: unknown, report: AgentReport, settings: AgentWatchSettings): Error {
-  if (error instanceof PollTimeoutError) {
+  if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
+    const polled = error instanceof PollTimeoutError ? error : undefined
     const last = report.job
       ? ` (last status: ${report.job.status})`
-      : error.lastError === undefined
+      : polled && polled.lastError === undefined
         ? ' (the job was never found)'
         : ' (the job was never read)'
+    const failure = polled ? lastFailureNote(polled) : ''
     return new TimedOutError(
-      `Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${lastFailureNote(error)} Increase \`timeout\`; the agent keeps working on the server.`
+      `Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${failure} Increase \`timeout\`; the agent keeps working on the server.`
     )
   }
   return error instanceof Error ? error : new Error(String(error))

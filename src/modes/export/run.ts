@@ -386,6 +386,7 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
     : ''
   const timedOut =
     error instanceof PollTimeoutError ||
+    (error instanceof ApiError && error.stepTimedOut) ||
     (error instanceof DOMException && error.name === 'TimeoutError')
   if (timedOut) {
     const during = PHASE_DOING[report.phases.at(-1)?.name ?? 'render']
