@@ -49156,6 +49156,8 @@ function flagInputs(mode, options, apiKey) {
 function inFlagWords(message) {
     const names = new Set(INPUTS.map(input => input.name));
     return message
+        // The key is no flag on the command line: name where it comes from instead.
+        .replace(/Input `api-key`|`api-key`/g, `\`${KEY_VARIABLES[0]}\``)
         .replace(/Input `([a-z-]+)`/g, (whole, name) => names.has(name) ? `\`--${name}\`` : whole)
         .replace(/`([a-z-]+): ([^`]+)`/g, (whole, name, given) => {
         if (!names.has(name))

@@ -99,6 +99,8 @@ export function flagInputs(
 export function inFlagWords(message: string): string {
   const names = new Set(INPUTS.map(input => input.name))
   return message
+    // The key is no flag on the command line: name where it comes from instead.
+    .replace(/Input `api-key`|`api-key`/g, `\`${KEY_VARIABLES[0]}\``)
     .replace(/Input `([a-z-]+)`/g, (whole, name: string) =>
       names.has(name) ? `\`--${name}\`` : whole
     )

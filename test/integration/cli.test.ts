@@ -220,6 +220,14 @@ describe('mintlify-admin (the CLI)', () => {
     expect(run.stderr).not.toContain('SECRETSECRET')
   })
 
+  it('names MINTLIFY_API_KEY, not a flag it refuses, when the key is refused', async () => {
+    emu = await startEmulator({ expiredKeys: ['mint_emulator_0123456789abcdef'] })
+    const run = await cli(['export', '--domain', 'docs.example.com', ...apiFlags()])
+    expect(run.exitCode).toBe(1)
+    expect(run.stderr).toContain('check that `MINTLIFY_API_KEY` holds a current admin key')
+    expect(run.stderr).not.toContain('--api-key')
+  })
+
   it('exits 2 with no subcommand (an empty $MODE must not pass)', async () => {
     emu = await startEmulator()
     const run = await cli([])
