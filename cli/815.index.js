@@ -277,7 +277,7 @@ exports.composeNode = composeNode;
 
 var identity = __webpack_require__(1127);
 var Scalar = __webpack_require__(3301);
-var resolveBlockScalar = __webpack_require__(1294);
+var resolveBlockScalar = __webpack_require__(8913);
 var resolveFlowScalar = __webpack_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
@@ -720,7 +720,7 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 1294:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -3558,7 +3558,7 @@ exports.toJS = toJS;
 
 
 
-var resolveBlockScalar = __webpack_require__(1294);
+var resolveBlockScalar = __webpack_require__(8913);
 var resolveFlowScalar = __webpack_require__(6842);
 var errors = __webpack_require__(1464);
 var stringifyString = __webpack_require__(3069);

@@ -28094,7 +28094,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8913);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5178);
 
 // `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
 process.stdout.on('error', error => {
@@ -28109,7 +28109,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5178:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32370,6 +32370,12 @@ var promises_ = __nccwpck_require__(1455);
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: ./src/log.ts + 1 modules
 var log = __nccwpck_require__(4827);
+;// CONCATENATED MODULE: ./src/modes/errors.ts
+/** The step's `timeout` ran out; the job goes on on the server (the CLI exits 3 for it). */
+class TimedOutError extends Error {
+    name = 'TimedOutError';
+}
+
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/util/http-agent.ts
@@ -42950,10 +42956,22 @@ function classifyRequestError(error) {
     return { kind: 'network', cause, code };
 }
 
-;// CONCATENATED MODULE: ./src/modes/errors.ts
-/** The step's `timeout` ran out; the job goes on on the server (the CLI exits 3 for it). */
-class TimedOutError extends Error {
-    name = 'TimedOutError';
+;// CONCATENATED MODULE: ./src/modes/mode.ts
+
+/**
+ * The API client and the step's deadline, one instant shared by the client and the mode, for
+ * both front doors (`userAgent` says which).
+ */
+function runDeps(settings, signal, userAgent) {
+    const deadline = Date.now() + settings.timeoutMs;
+    const api = createAdminApi({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        deadline,
+        ...(userAgent ? { userAgent } : {})
+    });
+    return { api, signal, deadline };
 }
 
 // EXTERNAL MODULE: external "node:net"
@@ -49382,7 +49400,7 @@ async function runCommand(mode, options, env) {
             GITHUB_WORKSPACE: process.cwd(),
             RUNNER_TEMP: env.RUNNER_TEMP || (await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'mintlify-admin-')))
         });
-        const deps = runDeps(settings, controller.signal);
+        const deps = runDeps(settings, controller.signal, 'mintlify-admin-cli');
         const modeRun = modeOf(settings);
         const { report, error } = await modeRun.run(settings, deps);
         log/* log */.Rm.progress({ kind: 'done' });
@@ -49442,17 +49460,6 @@ async function writeFiles(files) {
         }
     }
     return all;
-}
-function runDeps(settings, signal) {
-    const deadline = Date.now() + settings.timeoutMs;
-    const api = createAdminApi({
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        requestTimeoutMs: settings.requestTimeoutMs,
-        deadline,
-        userAgent: 'mintlify-admin-cli'
-    });
-    return { api, signal, deadline };
 }
 /**
  * Outputs as dotenv lines for GitLab's `artifacts: reports: dotenv`: `MINTLIFY_` and the name

@@ -1,7 +1,6 @@
 import * as core from '@actions/core'
-import { createAdminApi } from '../api/client.js'
 import { log, secrets, useHost } from '../log.js'
-import type { RunDeps } from '../modes/mode.js'
+import { runDeps, type RunDeps } from '../modes/mode.js'
 import { modeOf, readSettings, type Settings } from '../modes/modes.js'
 import type { ExportReport } from '../modes/export/run.js'
 import type { ExportSettings } from '../modes/export/settings.js'
@@ -41,18 +40,6 @@ export async function run(): Promise<void> {
     process.off('SIGINT', cancel)
     process.off('SIGTERM', cancel)
   }
-}
-
-/** The API client and the step's deadline, one instant shared by the client and the mode. */
-export function runDeps(settings: Settings, signal: AbortSignal): RunDeps {
-  const deadline = Date.now() + settings.timeoutMs
-  const api = createAdminApi({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    requestTimeoutMs: settings.requestTimeoutMs,
-    deadline
-  })
-  return { api, signal, deadline }
 }
 
 async function runMode(settings: Settings, deps: RunDeps): Promise<void> {

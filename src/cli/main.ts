@@ -2,10 +2,9 @@ import { Command, CommanderError, Option } from 'commander'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAdminApi } from '../api/client.js'
 import { log, secrets, useHost } from '../log.js'
 import { TimedOutError } from '../modes/errors.js'
-import type { RunDeps } from '../modes/mode.js'
+import { runDeps } from '../modes/mode.js'
 import { MODE_NAMES, MODES, modeOf, readSettings, type ModeName } from '../modes/modes.js'
 import { maskSecretInputs } from '../settings/common.js'
 import { SettingsError } from '../settings/reader.js'
@@ -163,7 +162,7 @@ async function runCommand(
       GITHUB_WORKSPACE: process.cwd(),
       RUNNER_TEMP: env.RUNNER_TEMP || (await mkdtemp(join(tmpdir(), 'mintlify-admin-')))
     })
-    const deps: RunDeps = runDeps(settings, controller.signal)
+    const deps = runDeps(settings, controller.signal, 'mintlify-admin-cli')
     const modeRun = modeOf(settings)
     const { report, error } = await modeRun.run(settings, deps)
     log.progress({ kind: 'done' })
@@ -219,21 +218,6 @@ async function writeFiles(
     }
   }
   return all
-}
-
-function runDeps(
-  settings: { timeoutMs: number; baseUrl: URL; apiKey: string; requestTimeoutMs: number },
-  signal: AbortSignal
-): RunDeps {
-  const deadline = Date.now() + settings.timeoutMs
-  const api = createAdminApi({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    requestTimeoutMs: settings.requestTimeoutMs,
-    deadline,
-    userAgent: 'mintlify-admin-cli'
-  })
-  return { api, signal, deadline }
 }
 
 /**

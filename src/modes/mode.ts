@@ -1,4 +1,4 @@
-import type { AdminApi } from '../api/client.js'
+import { createAdminApi, type AdminApi } from '../api/client.js'
 import type { CommonSettings } from '../settings/common.js'
 import type { Reader } from '../settings/reader.js'
 
@@ -8,6 +8,26 @@ export interface RunDeps {
   signal: AbortSignal
   /** Epoch ms at which the step's `timeout` runs out; the API client's requests end there too. */
   deadline: number
+}
+
+/**
+ * The API client and the step's deadline, one instant shared by the client and the mode, for
+ * both front doors (`userAgent` says which).
+ */
+export function runDeps(
+  settings: CommonSettings,
+  signal: AbortSignal,
+  userAgent?: string
+): RunDeps {
+  const deadline = Date.now() + settings.timeoutMs
+  const api = createAdminApi({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    deadline,
+    ...(userAgent ? { userAgent } : {})
+  })
+  return { api, signal, deadline }
 }
 
 /** A mode's run ends with its report, and the error beside it when it failed. */
