@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   upsertPullRequestComment: () => (/* binding */ upsertPullRequestComment)
 /* harmony export */ });
-/* unused harmony exports pullRequestOf, isOwnComment */
+/* unused harmony exports pullRequestOf, runFooter, isOwnComment */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4827);
 /* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19630);
@@ -22,6 +22,43 @@ function pullRequestOf(context) {
     if (typeof number !== 'number')
         return undefined;
     return { ...context.repo, issueNumber: number };
+}
+/**
+ * On a push (a merge to the default branch, say), the pull request that brought the commit in,
+ * so the people on the code change hear of the result; undefined when there is none.
+ */
+async function mergedPullRequestOf(octokit, context) {
+    if (context.eventName !== 'push' || !context.sha)
+        return undefined;
+    try {
+        const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+            ...context.repo,
+            commit_sha: context.sha
+        });
+        const pull = data.find(p => p.merge_commit_sha === context.sha) ?? data[0];
+        return pull ? { ...context.repo, issueNumber: pull.number } : undefined;
+    }
+    catch (error) {
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not find the pull request of commit ${context.sha.slice(0, 7)} (${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}), so no comment was posted.`);
+        return undefined;
+    }
+}
+/**
+ * The comment's last line: the workflow run that wrote it, the commit it was for, and when, so
+ * a reader knows how fresh it is and where the logs are.
+ */
+function runFooter(context, now = new Date()) {
+    const parts = [];
+    if (context.serverUrl && context.runId) {
+        const repository = `${context.repo.owner}/${context.repo.repo}`;
+        parts.push(`[Workflow run](${context.serverUrl}/${repository}/actions/runs/${context.runId})`);
+    }
+    const head = context.payload.pull_request?.head;
+    const sha = typeof head?.sha === 'string' ? head.sha : context.sha;
+    if (sha && /^[0-9a-f]{7,64}$/i.test(sha))
+        parts.push(`commit \`${sha.slice(0, 7)}\``);
+    parts.push(`updated ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    return `<sub>${parts.join(' · ')}</sub>`;
 }
 /**
  * Ours: written by the token's own identity, with the marker as its whole first line. Anyone
@@ -55,15 +92,15 @@ const COMMENT_REQUEST_TIMEOUT_MS = 30_000;
  * the run knows: no runner mask covers a comment.
  */
 async function upsertPullRequestComment(token, marker, body, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
-    const target = pullRequestOf(context);
+    const octokit = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(token, {
+        request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
+    });
+    const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context));
     if (!target) {
         _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info('This run is not for a pull request, so no comment was posted.');
         return 'skipped';
     }
-    const fullBody = `${marker}\n${_log_js__WEBPACK_IMPORTED_MODULE_1__/* .secrets */ .O3.scrub(body)}`;
-    const octokit = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(token, {
-        request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
-    });
+    const fullBody = `${marker}\n${_log_js__WEBPACK_IMPORTED_MODULE_1__/* .secrets */ .O3.scrub(body)}\n\n${runFooter(context)}`;
     const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
     try {
         const author = await tokenIdentity(octokit);

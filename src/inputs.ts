@@ -18,10 +18,23 @@ export interface InputDeclaration {
   readonly required?: boolean
   /** As the runner applies it from action.yml; the CLI applies the same. */
   readonly default?: string
+  /**
+   * Defaults that differ by mode (agent jobs run far longer than exports): action.yml then
+   * declares `''`, and the settings reader puts the mode's value (or `otherwise`) in its place.
+   */
+  readonly modeDefaults?: { readonly otherwise: string } & Partial<Record<ModeName, string>>
   readonly description: string
 }
 
-const ALL: readonly ModeName[] = ['export', 'agent-watch']
+const ALL: readonly ModeName[] = ['export', 'agent-watch', 'agent']
+const AGENT_MODES: readonly ModeName[] = ['agent-watch', 'agent']
+
+/** The value a mode reads for an input left empty: its own default, where it has one. */
+export function modeDefault(input: InputDeclaration, mode: ModeName | undefined): string {
+  return (
+    (mode && input.modeDefaults?.[mode]) ?? input.modeDefaults?.otherwise ?? input.default ?? ''
+  )
+}
 
 export const INPUTS: readonly InputDeclaration[] = [
   {
@@ -31,7 +44,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     only: 'action',
     required: true,
     description:
-      'What to do: `export` (static export bundle) or `agent-watch` (follow an agent job).'
+      'What to do: `export` (static export bundle), `agent-watch` (follow an agent job) or `agent` (start an agent job, or send one a follow-up, and follow it).'
   },
   {
     name: 'api-key',
@@ -54,17 +67,19 @@ export const INPUTS: readonly InputDeclaration[] = [
     name: 'timeout',
     kind: 'text',
     modes: ALL,
-    default: '15m',
+    default: '',
+    modeDefaults: { otherwise: '15m', agent: '1h' },
     description:
-      'Longest the whole step may wait, from start to the last byte downloaded. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`.'
+      'Longest the whole step may wait, from start to the last byte downloaded. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent`, whose jobs run for minutes to tens of minutes.'
   },
   {
     name: 'poll-interval',
     kind: 'text',
     modes: ALL,
-    default: '10s',
+    default: '',
+    modeDefaults: { otherwise: '10s', agent: '30s' },
     description:
-      'Ceiling of the polling back-off (a duration). Polls start fast (2s) and back off toward it; while export progress rises steadily, polls aim just after the predicted completion and may be up to 3x this apart on the way there.'
+      'Ceiling of the polling back-off (a duration). Polls start fast (2s) and back off toward it; while export progress rises steadily, polls aim just after the predicted completion and may be up to 3x this apart on the way there. Default: `10s`; `30s` for `agent`.'
   },
   {
     name: 'request-timeout',
@@ -101,10 +116,10 @@ export const INPUTS: readonly InputDeclaration[] = [
   {
     name: 'job-id',
     kind: 'text',
-    modes: ['export', 'agent-watch'],
+    modes: ['export', 'agent-watch', 'agent'],
     default: '',
     description:
-      'export: reuse this existing export job instead of starting one (for a fresh bundle link without re-rendering, or to resume a job started with `wait: false`).'
+      'export: reuse this existing export job instead of starting one (for a fresh bundle link without re-rendering, or to resume a job started with `wait: false`). agent-watch: the agent job to follow (required). agent: send `message` to this job instead of starting one.'
   },
   {
     name: 'site-version',
@@ -125,10 +140,10 @@ export const INPUTS: readonly InputDeclaration[] = [
   {
     name: 'wait',
     kind: 'flag',
-    modes: ['export'],
+    modes: ['export', 'agent'],
     default: 'true',
     description:
-      'export: wait for the job to finish. `false` stops after starting it and sets `job-id`.'
+      'export, agent: wait for the job to finish. `false` stops after starting it (or sending the follow-up) and sets `job-id`.'
   },
   {
     name: 'download',
@@ -232,26 +247,66 @@ export const INPUTS: readonly InputDeclaration[] = [
   {
     name: 'project-id',
     kind: 'text',
-    modes: ['agent-watch'],
+    modes: AGENT_MODES,
     default: '',
     description:
-      "agent-watch: the project id, as shown on the dashboard's API keys page. Required in this mode."
+      "agent-watch, agent: the project id, as shown on the dashboard's API keys page. Required in these modes."
+  },
+  {
+    name: 'prompt',
+    kind: 'text',
+    modes: ['agent'],
+    default: '',
+    description:
+      'agent: what to ask the agent (a new job). With `context: auto` a short block about the triggering change is added. One of `prompt`, `prompt-file`, or `job-id` with `message` is required.'
+  },
+  {
+    name: 'prompt-file',
+    kind: 'text',
+    modes: ['agent'],
+    default: '',
+    description:
+      'agent: a file in the workspace holding the prompt (e.g. `.github/docs-agent.md`), instead of `prompt`.'
+  },
+  {
+    name: 'message',
+    kind: 'text',
+    modes: ['agent'],
+    default: '',
+    description:
+      'agent: a follow-up prompt for the job in `job-id` (the agent continues it, usually on the same pull request).'
+  },
+  {
+    name: 'context',
+    kind: 'text',
+    modes: ['agent'],
+    default: 'auto',
+    description:
+      'agent: `auto` adds the triggering change to the prompt (pull request: repository, number, title, link, branches, description and changed files; push: compare link and commit messages); `none` sends the prompt alone. The whole prompt is capped at 20,000 characters.'
+  },
+  {
+    name: 'allow-untrusted-trigger',
+    kind: 'flag',
+    modes: ['agent'],
+    default: 'false',
+    description:
+      'agent: run even on `issue_comment`, `pull_request_review_comment`, `pull_request_target` (and other events anyone can write) when the author is not an OWNER, MEMBER or COLLABORATOR. Off: such a run is refused before any request.'
   },
   {
     name: 'require-pr',
     kind: 'flag',
-    modes: ['agent-watch'],
+    modes: AGENT_MODES,
     default: 'false',
     description:
-      'agent-watch: fail when the agent completed without opening a pull request (no file changes).'
+      'agent-watch, agent: fail when the agent completed without opening a pull request (no file changes).'
   },
   {
     name: 'not-found-grace',
     kind: 'text',
-    modes: ['agent-watch'],
+    modes: AGENT_MODES,
     default: '10s',
     description:
-      'agent-watch: how long a 404 is retried for a job created a moment ago (a duration; `0s` fails at once).'
+      'agent-watch, agent: how long a 404 is retried for a job created a moment ago (a duration; `0s` fails at once).'
   },
   {
     name: 'comment',
@@ -268,7 +323,8 @@ export const INPUTS: readonly InputDeclaration[] = [
     modes: ALL,
     only: 'action',
     default: '${{ github.token }}',
-    description: 'Token for the pull-request comment.'
+    description:
+      "Token for the pull-request comment, and in `agent` mode for listing a pull request's changed files."
   }
 ]
 
@@ -277,12 +333,12 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'job-id',
     description:
-      'export - Id of the export job (set as soon as it is known, also when the step fails later).'
+      'export, agent - Id of the export or agent job (set as soon as it is known, also when the step fails later).'
   },
   {
     name: 'status',
     description:
-      'Last status of the job seen (export - `completed` on success; agent-watch - `completed`, `archived` or `failed`, or the status it was in when `timeout` ran out).'
+      'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or the status it was in when `timeout` ran out or, with `wait: false`, when it was created).'
   },
   {
     name: 'page-count',
@@ -320,21 +376,22 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'pr-link',
     description:
-      'agent-watch - URL of the pull request the agent opened; empty when it made no file changes.'
+      'agent-watch, agent - URL of the pull request the agent opened; empty when it made no file changes.'
   },
-  { name: 'model', description: 'agent-watch - The AI model the agent job used.' },
+  { name: 'model', description: 'agent-watch, agent - The AI model the agent job used.' },
   {
     name: 'repository',
-    description: 'agent-watch - URL of the code repository the agent worked on.'
+    description: 'agent-watch, agent - URL of the code repository the agent worked on.'
   },
-  { name: 'ref', description: 'agent-watch - Branch the agent worked on.' },
-  { name: 'created-at', description: 'agent-watch - When the agent job was created.' },
+  { name: 'ref', description: 'agent-watch, agent - Branch the agent worked on.' },
+  { name: 'created-at', description: 'agent-watch, agent - When the agent job was created.' },
   {
     name: 'archived-at',
-    description: 'agent-watch - When the agent job was archived; empty otherwise.'
+    description: 'agent-watch, agent - When the agent job was archived; empty otherwise.'
   },
   {
     name: 'job',
-    description: 'agent-watch - The whole agent job as JSON, for `fromJSON()` in later steps.'
+    description:
+      'agent-watch, agent - The whole agent job as JSON, for `fromJSON()` in later steps.'
   }
 ]

@@ -44,7 +44,17 @@ export async function run(): Promise<void> {
 
 async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
   const mode = modeOf(settings)
-  const outcome = await mode.run(settings, deps)
+  const comment = async (report: unknown, error: Error | undefined) => {
+    if (!settings.commentToken) return
+    const { marker, body } = mode.comment(settings, report, error)
+    const { upsertPullRequestComment } = await import('./pr-comment.js')
+    await upsertPullRequestComment(settings.commentToken, marker, body)
+  }
+  // A started job is on the pull request while it is followed, not only once it ends.
+  const outcome = await mode.run(settings, {
+    ...deps,
+    publish: report => comment(report, undefined)
+  })
   if (settings.mode === 'export' && !outcome.error) {
     outcome.error = await uploadArtifact(settings, outcome.report as ExportReport, deps.signal)
   }
@@ -57,11 +67,7 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
     if (process.env.GITHUB_STEP_SUMMARY)
       await core.summary.addRaw(mode.summaryMarkdown(report, error)).write()
   })
-  if (settings.commentToken) {
-    const { marker, body } = mode.comment(settings, report, error)
-    const { upsertPullRequestComment } = await import('./pr-comment.js')
-    await upsertPullRequestComment(settings.commentToken, marker, body)
-  }
+  await comment(report, error)
   if (error) throw error
 }
 

@@ -21,6 +21,47 @@ export function pullRequestOf(context: typeof github.context): CommentTarget | u
   return { ...context.repo, issueNumber: number }
 }
 
+/**
+ * On a push (a merge to the default branch, say), the pull request that brought the commit in,
+ * so the people on the code change hear of the result; undefined when there is none.
+ */
+async function mergedPullRequestOf(
+  octokit: Octokit,
+  context: typeof github.context
+): Promise<CommentTarget | undefined> {
+  if (context.eventName !== 'push' || !context.sha) return undefined
+  try {
+    const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+      ...context.repo,
+      commit_sha: context.sha
+    })
+    const pull = data.find(p => p.merge_commit_sha === context.sha) ?? data[0]
+    return pull ? { ...context.repo, issueNumber: pull.number } : undefined
+  } catch (error) {
+    log.info(
+      `Could not find the pull request of commit ${context.sha.slice(0, 7)} (${untrusted((error as Error).message)}), so no comment was posted.`
+    )
+    return undefined
+  }
+}
+
+/**
+ * The comment's last line: the workflow run that wrote it, the commit it was for, and when, so
+ * a reader knows how fresh it is and where the logs are.
+ */
+export function runFooter(context: typeof github.context, now = new Date()): string {
+  const parts: string[] = []
+  if (context.serverUrl && context.runId) {
+    const repository = `${context.repo.owner}/${context.repo.repo}`
+    parts.push(`[Workflow run](${context.serverUrl}/${repository}/actions/runs/${context.runId})`)
+  }
+  const head = context.payload.pull_request?.head as { sha?: unknown } | undefined
+  const sha = typeof head?.sha === 'string' ? head.sha : context.sha
+  if (sha && /^[0-9a-f]{7,64}$/i.test(sha)) parts.push(`commit \`${sha.slice(0, 7)}\``)
+  parts.push(`updated ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`)
+  return `<sub>${parts.join(' · ')}</sub>`
+}
+
 /** A comment the listing returns: only the fields that decide whether it is ours. */
 interface ListedComment {
   id: number
@@ -75,15 +116,15 @@ export async function upsertPullRequestComment(
   body: string,
   context: typeof github.context = github.context
 ): Promise<CommentResult> {
-  const target = pullRequestOf(context)
+  const octokit: Octokit = github.getOctokit(token, {
+    request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
+  })
+  const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context))
   if (!target) {
     log.info('This run is not for a pull request, so no comment was posted.')
     return 'skipped'
   }
-  const fullBody = `${marker}\n${secrets.scrub(body)}`
-  const octokit: Octokit = github.getOctokit(token, {
-    request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
-  })
+  const fullBody = `${marker}\n${secrets.scrub(body)}\n\n${runFooter(context)}`
   const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber }
   try {
     const author = await tokenIdentity(octokit)

@@ -61,12 +61,21 @@ export interface StartExportRequest {
   paths?: readonly string[]
 }
 
-/** The four Admin API calls this action makes. */
+/** The Admin API calls this action makes. */
 export interface AdminApi {
   startExport(req: StartExportRequest, signal?: AbortSignal): Promise<ExportJob & { jobId: string }>
   getExportJob(jobId: string, signal?: AbortSignal): Promise<ExportJob>
   createBundle(jobId: string, signal?: AbortSignal): Promise<BundleLink>
   getAgentJob(projectId: string, jobId: string, signal?: AbortSignal): Promise<AgentJob>
+  /** Starts an agent job (201); never sent twice unless it certainly never arrived. */
+  createAgentJob(projectId: string, prompt: string, signal?: AbortSignal): Promise<AgentJob>
+  /** Sends a follow-up prompt to an agent job (200); the same rule as creating one. */
+  sendAgentMessage(
+    projectId: string,
+    jobId: string,
+    prompt: string,
+    signal?: AbortSignal
+  ): Promise<AgentJob>
 }
 
 export interface AdminApiOptions {
@@ -273,27 +282,56 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       return toBundleLink(data.bundleUrl, data.expiresAt, data.sizeBytes)
     },
     async getAgentJob(projectId, jobId, signal) {
-      const path = `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`
       const { data, body } = await call({
         method: 'GET',
-        path,
+        path: agentJobPath(projectId, jobId),
         operation: { kind: 'agent', projectId, jobId },
         schema: agentJobBody,
         signal
       })
-      return {
-        id: data.id,
-        status: data.status,
-        repository: data.source?.repository ?? undefined,
-        ref: data.source?.ref ?? undefined,
-        model: data.model ?? undefined,
-        // Only a web link is a link: other text here is not shown as one, nor output.
-        prLink: data.prLink ? httpUrl(data.prLink) : undefined,
-        createdAt: data.createdAt ?? undefined,
-        archivedAt: data.archivedAt ?? undefined,
-        raw: body as Record<string, unknown>
-      }
+      return toAgentJob(data, body)
+    },
+    async createAgentJob(projectId, prompt, signal) {
+      const { data, body } = await call({
+        method: 'POST',
+        path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
+        operation: { kind: 'agent-create', projectId },
+        schema: agentJobBody,
+        body: { prompt },
+        signal
+      })
+      return toAgentJob(data, body)
+    },
+    async sendAgentMessage(projectId, jobId, prompt, signal) {
+      const { data, body } = await call({
+        method: 'POST',
+        path: `${agentJobPath(projectId, jobId)}/message`,
+        operation: { kind: 'agent-message', projectId, jobId },
+        schema: agentJobBody,
+        body: { prompt },
+        signal
+      })
+      return toAgentJob(data, body)
     }
+  }
+}
+
+function agentJobPath(projectId: string, jobId: string): string {
+  return `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`
+}
+
+function toAgentJob(data: z.output<typeof agentJobBody>, body: unknown): AgentJob {
+  return {
+    id: data.id,
+    status: data.status,
+    repository: data.source?.repository ?? undefined,
+    ref: data.source?.ref ?? undefined,
+    model: data.model ?? undefined,
+    // Only a web link is a link: other text here is not shown as one, nor output.
+    prLink: data.prLink ? httpUrl(data.prLink) : undefined,
+    createdAt: data.createdAt ?? undefined,
+    archivedAt: data.archivedAt ?? undefined,
+    raw: body as Record<string, unknown>
   }
 }
 

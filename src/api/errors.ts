@@ -4,6 +4,9 @@ export type Operation =
   | { kind: 'status'; jobId: string }
   | { kind: 'bundle'; jobId: string }
   | { kind: 'agent'; projectId: string; jobId: string }
+  /** Not idempotent: each create may open a pull request and costs credits. */
+  | { kind: 'agent-create'; projectId: string }
+  | { kind: 'agent-message'; projectId: string; jobId: string }
 
 export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'aborted'
 
@@ -39,6 +42,8 @@ export class ApiError extends Error {
   readonly serverMessage?: string
   readonly retryAfterMs?: number
   readonly code?: string
+  /** The cause of a network failure or timeout, in words. */
+  readonly reason?: string
   /** The step's `timeout` ended the request (not a silence of the server). */
   readonly stepTimedOut: boolean
   /** True when the same request may succeed later (network faults, 408, 429, 5xx). */
@@ -53,6 +58,7 @@ export class ApiError extends Error {
     this.serverMessage = details.serverMessage
     this.retryAfterMs = details.retryAfterMs
     this.code = details.code
+    this.reason = details.cause
     this.stepTimedOut = details.kind === 'timeout' && details.cause === STEP_TIMEOUT_CAUSE
     this.transient =
       details.kind === 'network' ||
@@ -75,22 +81,26 @@ export function describeFailure(d: ApiErrorDetails): string {
     case 'invalid-response':
       return `${head}: the Admin API sent an answer the action cannot use${ref}: ${d.cause}. Check that \`base-url\` points at the Mintlify Admin API.`
     case 'http':
-      return `${head} with HTTP ${d.status}${said}${ref}. ${adviceFor(d.status ?? 0, d.operation)}`
+      return `${head} with HTTP ${d.status}${said}${ref}. ${adviceFor(d.status ?? 0, d.operation, d.retryAfterMs)}`
   }
 }
 
-function adviceFor(status: number, op: Operation): string {
+/** The agent's documented allowance, shared by new jobs and follow-ups. */
+export const AGENT_HOURLY_LIMIT = '100 agent jobs and follow-up messages per project per hour'
+
+function adviceFor(status: number, op: Operation, retryAfterMs: number | undefined): string {
+  const agentWrite = op.kind === 'agent-create' || op.kind === 'agent-message'
   if (status === 401) {
     return 'The admin API key was refused: check that `api-key` holds a current admin key (it begins with `mint_`; an expired key answers 401). Create one on the dashboard’s API keys page.'
   }
   if (status === 403) {
     const exportHint =
-      op.kind === 'agent'
+      op.kind === 'agent' || agentWrite
         ? ''
         : ' Static export is a private beta that needs the Enterprise plan and must be enabled for your organization.'
     // GETs (status, agent job) need the `read` scope; POSTs (start, bundle link) `write`.
     const scope =
-      op.kind === 'start' || op.kind === 'bundle'
+      op.kind === 'start' || op.kind === 'bundle' || agentWrite
         ? 'the `write` scope (needed for POST)'
         : 'the `read` scope (needed for GET)'
     return `The key may not do this.${exportHint} A key whose IP allow-list excludes this runner, or that lacks ${scope}, also answers 403.`
@@ -102,12 +112,22 @@ function adviceFor(status: number, op: Operation): string {
       case 'status':
       case 'bundle':
         return `Export job \`${op.jobId}\` was not found: check \`job-id\`, and that the key belongs to the organization that started it.`
+      case 'agent-create':
+        return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page).`
+      case 'agent-message':
       case 'agent':
         return `Agent job \`${op.jobId}\` not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`
     }
   }
   if (status === 409)
     return 'The export job has not finished yet, so there is no bundle to package.'
+  if (status === 429 && agentWrite) {
+    const reset =
+      retryAfterMs === undefined
+        ? 'the service did not say when it resets'
+        : `the service says to try again after ${new Date(Date.now() + retryAfterMs).toISOString()}`
+    return `The agent allows ${AGENT_HOURLY_LIMIT}, and this project has used them (${reset}); this request created nothing.`
+  }
   if (status === 429) return 'The Admin API is rate-limiting this key; wait before trying again.'
   if (status === 400 || status === 422)
     return 'The request was refused as invalid: check the inputs named in the message.'

@@ -22,6 +22,11 @@ export function certainlyNotSent(error: ApiError): boolean {
  */
 export function mayRetry(error: ApiError): boolean {
   if (!error.transient) return false
+  // A new agent job (or a follow-up) may open a pull request and costs credits: sent again only
+  // when it never arrived, or when a 429 says when to come back (the client waits that long
+  // only if it fits before the step's deadline).
+  if (error.operation.kind === 'agent-create' || error.operation.kind === 'agent-message')
+    return certainlyNotSent(error) || (error.status === 429 && error.retryAfterMs !== undefined)
   if (error.operation.kind !== 'start') return true
   return certainlyNotSent(error) || error.status === 429 || error.status === 503
 }

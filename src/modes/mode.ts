@@ -8,6 +8,11 @@ export interface RunDeps {
   signal: AbortSignal
   /** Epoch ms at which the step's `timeout` runs out; the API client's requests end there too. */
   deadline: number
+  /**
+   * Shows the report so far where the front door can before the run ends (the action updates
+   * the pull-request comment: a job started and being followed). Never fails the run.
+   */
+  publish?: (report: unknown) => Promise<void>
 }
 
 /**

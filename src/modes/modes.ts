@@ -1,5 +1,8 @@
+import { INPUTS, modeDefault } from '../inputs.js'
 import { readCommonSettings } from '../settings/common.js'
 import { Reader, SettingsError, type InputSource } from '../settings/reader.js'
+import { agentMode } from './agent/mode.js'
+import type { AgentSettings } from './agent/settings.js'
 import { agentWatchMode } from './agent-watch/mode.js'
 import type { AgentWatchSettings } from './agent-watch/settings.js'
 import { exportMode } from './export/mode.js'
@@ -9,13 +12,14 @@ import type { Mode } from './mode.js'
 /** Every mode, by name: adding one is a folder under modes/ and a line here. */
 export const MODES = {
   export: exportMode,
-  'agent-watch': agentWatchMode
+  'agent-watch': agentWatchMode,
+  agent: agentMode
 } as const
 
 export type ModeName = keyof typeof MODES
 export const MODE_NAMES = Object.keys(MODES) as ModeName[]
 
-export type Settings = ExportSettings | AgentWatchSettings
+export type Settings = ExportSettings | AgentWatchSettings | AgentSettings
 
 /** The mode that runs these settings, typed loosely: the front doors pass its own report back. */
 export function modeOf(settings: Settings): Mode<Settings, unknown> {
@@ -25,9 +29,9 @@ export function modeOf(settings: Settings): Mode<Settings, unknown> {
 /** Parses every input once into typed settings, or throws a SettingsError listing each problem. */
 export function readSettings(inputs: InputSource, env: NodeJS.ProcessEnv = process.env): Settings {
   const problems: string[] = []
-  const reader = new Reader(inputs, problems)
   const modeText = inputs.text('mode')
   const mode = MODE_NAMES.find(name => name === modeText)
+  const reader = new Reader(withModeDefaults(inputs, mode), problems)
   if (!mode) {
     const names = MODE_NAMES.map(name => `\`${name}\``)
     problems.push(
@@ -40,4 +44,18 @@ export function readSettings(inputs: InputSource, env: NodeJS.ProcessEnv = proce
   const settings = mode ? (MODES[mode].readSettings(reader, common, env) as Settings) : undefined
   if (problems.length > 0 || !settings) throw new SettingsError(problems)
   return settings
+}
+
+/** The inputs with the mode's own defaults in place of those left empty (`timeout` for agent jobs). */
+function withModeDefaults(inputs: InputSource, mode: ModeName | undefined): InputSource {
+  const byName = new Map(INPUTS.filter(input => input.modeDefaults).map(i => [i.name, i]))
+  return {
+    list: name => inputs.list(name),
+    flag: name => inputs.flag(name),
+    text: name => {
+      const value = inputs.text(name)
+      const declared = byName.get(name)
+      return value || !declared ? value : modeDefault(declared, mode)
+    }
+  }
 }

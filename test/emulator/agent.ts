@@ -7,7 +7,7 @@ export const AGENT_MODEL = 'claude-sonnet-4'
 export const AGENT_PR_LINK = 'https://github.com/acme/docs/pull/42'
 
 /** How long before the first GET the job "was created": it was started by someone else. */
-const CREATED_BEFORE_MS = 60_000
+export const CREATED_BEFORE_MS = 60_000
 
 export interface AgentView {
   status: string
@@ -52,7 +52,7 @@ export function agentViewAt(
 export function renderAgentJob(
   id: string,
   view: AgentView,
-  startedAt: number
+  createdAt: number
 ): Record<string, unknown> {
   return {
     id,
@@ -60,7 +60,7 @@ export function renderAgentJob(
     source: { ...AGENT_SOURCE },
     model: AGENT_MODEL,
     prLink: view.prLink,
-    createdAt: new Date(startedAt - CREATED_BEFORE_MS).toISOString(),
+    createdAt: new Date(createdAt).toISOString(),
     archivedAt: view.archivedAt === null ? null : new Date(view.archivedAt).toISOString()
   }
 }

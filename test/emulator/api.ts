@@ -1,6 +1,7 @@
 // The Admin API: static export jobs (/v1) and agent jobs (/v2). Every error is {"error": string}.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { agentViewAt, renderAgentJob } from './agent.ts'
+import { randomBytes } from 'node:crypto'
+import { agentViewAt, CREATED_BEFORE_MS, renderAgentJob, type AgentView } from './agent.ts'
 import { respond, type Context } from './context.ts'
 import { exportView, newJob, parseStart, renderJob, type ExportJob } from './export-jobs.ts'
 import { errorReply, jsonReply, readBody, safeDecode, type Reply } from './http.ts'
@@ -23,7 +24,13 @@ const ROUTES: { endpoint: Endpoint; method: string; pattern: RegExp }[] = [
   { endpoint: 'start', method: 'POST', pattern: /^\/v1\/static-export\/jobs\/?$/ },
   { endpoint: 'status', method: 'GET', pattern: /^\/v1\/static-export\/jobs\/([^/]+)$/ },
   { endpoint: 'bundle', method: 'POST', pattern: /^\/v1\/static-export\/jobs\/([^/]+)\/bundle$/ },
-  { endpoint: 'agent', method: 'GET', pattern: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/ }
+  { endpoint: 'agent', method: 'GET', pattern: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/ },
+  { endpoint: 'agent-create', method: 'POST', pattern: /^\/v2\/agent\/([^/]+)\/job\/?$/ },
+  {
+    endpoint: 'agent-message',
+    method: 'POST',
+    pattern: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/
+  }
 ]
 
 export function matchApiRoute(method: string, pathname: string): ApiRoute {
@@ -56,6 +63,8 @@ export function authorize(
   if (key !== undefined && options.forbiddenKeys.includes(key)) {
     // A valid key of an organisation without the Enterprise plan.
     if (endpoint === 'agent') return errorReply(403, 'This API key may not read agent jobs')
+    if (endpoint === 'agent-create' || endpoint === 'agent-message')
+      return errorReply(403, 'This API key may not start agent jobs')
     if (endpoint !== 'other') return errorReply(403, ENTERPRISE_ONLY)
     return null
   }
@@ -127,7 +136,76 @@ function agentJob(ctx: Context, projectId: string, id: string): Reply {
   const startedAt = ctx.agentClocks.get(id) ?? now
   ctx.agentClocks.set(id, startedAt)
   const view = agentViewAt(scenario, now - startedAt, startedAt)
-  return view ? jsonReply(200, renderAgentJob(id, view, startedAt)) : notFound
+  const createdAt = ctx.agentCreated.get(id) ?? startedAt - CREATED_BEFORE_MS
+  return view ? jsonReply(200, renderAgentJob(id, view, createdAt)) : notFound
+}
+
+/** `{"prompt": string}` with at least one character, or the 400 the vendor answers. */
+async function readPrompt(req: IncomingMessage): Promise<string | Reply> {
+  const raw = await readBody(req)
+  if (raw === null) return errorReply(413, 'Request body is too large')
+  try {
+    const body: unknown = JSON.parse(raw.toString('utf8'))
+    const prompt = (body as { prompt?: unknown } | null)?.prompt
+    if (typeof prompt === 'string' && prompt.length > 0) return prompt
+  } catch {
+    return errorReply(400, 'Request body is not valid JSON')
+  }
+  return errorReply(400, 'Invalid request: prompt is required')
+}
+
+/** The hourly allowance of creates and messages, per project; null while a use is left. */
+function overAllowance(ctx: Context, projectId: string): Reply | null {
+  const { limit, windowMs, retryAfter } = ctx.options.agent
+  const now = Date.now()
+  const uses = (ctx.agentUses.get(projectId) ?? []).filter(at => at > now - windowMs)
+  ctx.agentUses.set(projectId, uses)
+  if (uses.length < limit) {
+    uses.push(now)
+    return null
+  }
+  const wait = Math.max(1, Math.ceil(((uses[0] as number) + windowMs - now) / 1000))
+  return errorReply(
+    429,
+    `Rate limit exceeded: ${limit} agent requests per project per hour`,
+    retryAfter ? { 'retry-after': String(wait) } : {}
+  )
+}
+
+async function createAgentJob(ctx: Context, req: IncomingMessage, projectId: string) {
+  const prompt = await readPrompt(req)
+  if (typeof prompt !== 'string') return prompt
+  const limited = overAllowance(ctx, projectId)
+  if (limited) return limited
+  const id = `aj_${randomBytes(8).toString('hex')}`
+  const now = Date.now()
+  const { timeline, activeMs } = ctx.options.agent
+  ctx.options.agentJobs[id] = { projectId, timeline, activeMs }
+  ctx.agentClocks.set(id, now)
+  ctx.agentCreated.set(id, now)
+  ctx.agentPrompts.push({ kind: 'create', projectId, jobId: id, prompt })
+  const view = agentViewAt(ctx.options.agentJobs[id], 0, now) as AgentView
+  return jsonReply(201, renderAgentJob(id, view, now))
+}
+
+/** A follow-up: the job works again (its clock restarts), then ends as the options say. */
+async function messageAgentJob(ctx: Context, req: IncomingMessage, projectId: string, id: string) {
+  const scenario = Object.hasOwn(ctx.options.agentJobs, id) ? ctx.options.agentJobs[id] : undefined
+  if (!scenario || scenario.projectId !== projectId)
+    return errorReply(404, `Agent job ${id} not found`)
+  const prompt = await readPrompt(req)
+  if (typeof prompt !== 'string') return prompt
+  const limited = overAllowance(ctx, projectId)
+  if (limited) return limited
+  const now = Date.now()
+  const createdAt = ctx.agentCreated.get(id) ?? (ctx.agentClocks.get(id) ?? now) - CREATED_BEFORE_MS
+  ctx.agentCreated.set(id, createdAt)
+  const { timeline, activeMs } = ctx.options.agent
+  ctx.options.agentJobs[id] = { projectId, timeline, activeMs }
+  ctx.agentClocks.set(id, now)
+  ctx.agentPrompts.push({ kind: 'message', projectId, jobId: id, prompt })
+  const view = agentViewAt(ctx.options.agentJobs[id], 0, now) as AgentView
+  return jsonReply(200, renderAgentJob(id, view, createdAt))
 }
 
 async function answer(
@@ -148,6 +226,10 @@ async function answer(
       return jobBundle(ctx, first)
     case 'agent':
       return agentJob(ctx, first, second)
+    case 'agent-create':
+      return createAgentJob(ctx, req, first)
+    case 'agent-message':
+      return messageAgentJob(ctx, req, first, second)
     default:
       if (route.allow) {
         return errorReply(405, `Method ${req.method} not allowed on ${pathname}`, {
@@ -165,7 +247,7 @@ export async function handleApi(
 ): Promise<void> {
   const { pathname } = new URL(req.url ?? '/', 'http://api.invalid')
   const route = matchApiRoute(req.method ?? 'GET', pathname)
-  const subject = route.endpoint === 'agent' ? route.params[1] : route.params[0]
+  const subject = route.endpoint.startsWith('agent') ? route.params[1] : route.params[0]
   await respond(ctx, req, res, { endpoint: route.endpoint, subject: subject ?? '' }, () =>
     answer(ctx, req, route, pathname)
   )

@@ -5,14 +5,19 @@ import type { ArchiveStore } from './archive.ts'
 import type { ExportJob } from './export-jobs.ts'
 import { planFault, type FaultQueue } from './faults.ts'
 import { deliver, PLAIN_DELIVERY, sleep, type DeliveryPlan, type Reply } from './http.ts'
-import type { EmulatorOptions, Endpoint, RecordedRequest } from './types.ts'
+import type { EmulatorOptions, Endpoint, ReceivedPrompt, RecordedRequest } from './types.ts'
 
 export interface Context {
   /** Live options: read on every request. */
   options: EmulatorOptions
   jobs: Map<string, ExportJob>
-  /** When each agent job's clock started (its first GET). */
+  /** When each agent job's clock started (its first GET, its creation, its last message). */
   agentClocks: Map<string, number>
+  /** When jobs created through the API were created. */
+  agentCreated: Map<string, number>
+  /** Times of each project's creates and messages, for the hourly allowance. */
+  agentUses: Map<string, number[]>
+  agentPrompts: ReceivedPrompt[]
   faults: FaultQueue
   requests: RecordedRequest[]
   archives: ArchiveStore
@@ -53,6 +58,10 @@ export async function respond(
     const action = planFault(fault, endpoint, subject)
     switch (action.kind) {
       case 'reset':
+        req.socket.resetAndDestroy()
+        return
+      case 'drop':
+        await answer()
         req.socket.resetAndDestroy()
         return
       case 'reply':

@@ -31,6 +31,7 @@ export function createFaultQueue(): FaultQueue {
 export type FaultAction =
   | { kind: 'reply'; reply: Reply } // answer this instead
   | { kind: 'reset' } // drop the connection before any byte
+  | { kind: 'drop' } // do the work, then drop the connection before answering
   | { kind: 'delay'; ms: number } // wait, then answer normally
   | { kind: 'deliver'; plan: Partial<DeliveryPlan> } // answer normally, but send the body so
 
@@ -59,7 +60,8 @@ function lowerCaseKeys(headers: Record<string, string> = {}): Record<string, str
 /** A 200 whose JSON does not have the documented shape. */
 function wrongShape(endpoint: Endpoint, subject: string): unknown {
   if (endpoint === 'status') return { jobId: subject, status: 3, progress: 'half' }
-  if (endpoint === 'agent') return { id: subject, status: 2 }
+  if (endpoint === 'agent' || endpoint === 'agent-create' || endpoint === 'agent-message')
+    return { id: subject, status: 2 }
   return { unexpected: true }
 }
 
@@ -102,6 +104,8 @@ export function planFault(fault: Fault, endpoint: Endpoint, subject = ''): Fault
       }
     case 'reset':
       return { kind: 'reset' }
+    case 'drop-answer':
+      return { kind: 'drop' }
     case 'stall':
       return { kind: 'delay', ms: fault.ms }
     case 'stall-body':

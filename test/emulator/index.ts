@@ -95,6 +95,9 @@ export async function startEmulator(
     options: resolveOptions(options),
     jobs: new Map(),
     agentClocks: new Map(),
+    agentCreated: new Map(),
+    agentUses: new Map(),
+    agentPrompts: [],
     faults: createFaultQueue(),
     requests: [],
     archives: createArchiveStore(tempDir, site, abort.signal),
@@ -142,6 +145,9 @@ export async function startEmulator(
     },
     get requests() {
       return ctx.requests
+    },
+    get agentPrompts() {
+      return ctx.agentPrompts
     },
     set requests(value) {
       ctx.requests = value

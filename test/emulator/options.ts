@@ -1,6 +1,7 @@
 // Defaults, and how partial options are merged over them.
 import { SITE_PAGE_COUNT } from './site.ts'
 import type {
+  AgentBehaviour,
   AgentScenario,
   EmulatorInput,
   EmulatorOptions,
@@ -42,6 +43,16 @@ export function defaultStorage(): StorageBehaviour {
 
 const AGENT_DEFAULTS = { activeMs: 300, unknownStatus: 'paused' }
 
+export function defaultAgent(): AgentBehaviour {
+  return {
+    timeline: 'completed-with-pr',
+    activeMs: 300,
+    limit: 100,
+    windowMs: 3_600_000,
+    retryAfter: true
+  }
+}
+
 /** `{...base, ...over}`, except that keys explicitly set to undefined keep the base value. */
 export function mergeDefined<T extends object>(base: T, over: Partial<T> | undefined): T {
   const merged = { ...base }
@@ -60,7 +71,8 @@ export function resolveOptions(partial: EmulatorInput = {}): EmulatorOptions {
     domains: { ...partial.domains },
     unknownDomains: [...(partial.unknownDomains ?? [])],
     storage: mergeDefined(defaultStorage(), partial.storage),
-    agentJobs: { ...partial.agentJobs }
+    agentJobs: { ...partial.agentJobs },
+    agent: mergeDefined(defaultAgent(), partial.agent)
   }
 }
 

@@ -14,17 +14,39 @@ export interface EmulatorOptions {
   /** Starting an export for one of these answers 404 "No deployment found for domain <d>". */
   unknownDomains: string[]
   storage: StorageBehaviour
-  /** Agent jobs that exist, keyed by agent job id. */
+  /** Agent jobs that exist, keyed by agent job id (jobs created through the API are added). */
   agentJobs: Record<string, AgentScenario>
+  /** What jobs created through the API do, and the hourly allowance of creates and messages. */
+  agent: AgentBehaviour
+}
+
+export interface AgentBehaviour {
+  /** The timeline of a created job, and of a job after a follow-up message. */
+  timeline: 'completed-with-pr' | 'completed-no-changes' | 'failed'
+  activeMs: number
+  /** Creates and follow-up messages per project per window (the vendor's: 100 an hour). */
+  limit: number
+  windowMs: number
+  /** A 429 says when the window frees a use (`Retry-After`); the vendor documents none. */
+  retryAfter: boolean
+}
+
+/** A prompt the agent endpoints received, in order. */
+export interface ReceivedPrompt {
+  kind: 'create' | 'message'
+  projectId: string
+  jobId: string
+  prompt: string
 }
 
 /**
  * What startEmulator accepts: any option may be left out, and `export` and `storage` may be
  * partial too (each is merged over its defaults). Every Partial<EmulatorOptions> fits.
  */
-export type EmulatorInput = Partial<Omit<EmulatorOptions, 'export' | 'storage'>> & {
+export type EmulatorInput = Partial<Omit<EmulatorOptions, 'export' | 'storage' | 'agent'>> & {
   export?: Partial<ExportBehaviour>
   storage?: Partial<StorageBehaviour>
+  agent?: Partial<AgentBehaviour>
 }
 
 export interface ExportBehaviour {
@@ -97,7 +119,8 @@ export interface AgentScenario {
   unknownStatus?: string
 }
 
-export type Endpoint = 'start' | 'status' | 'bundle' | 'download' | 'agent'
+export type Endpoint =
+  'start' | 'status' | 'bundle' | 'download' | 'agent' | 'agent-create' | 'agent-message'
 
 export type Fault =
   | { kind: 'http'; status: number; body?: string; headers?: Record<string, string> }
@@ -112,6 +135,8 @@ export type Fault =
   | { kind: 'cut'; afterBytes: number; beforeCut?: () => void | Promise<void> }
   | { kind: 'corrupt' }
   | { kind: 'redirect'; location: string }
+  /** The service does the work (creates the job), then the connection drops before the answer. */
+  | { kind: 'drop-answer' }
 
 export interface RecordedRequest {
   endpoint: Endpoint | 'other'
@@ -133,6 +158,8 @@ export interface Emulator {
   inject(endpoint: Endpoint, ...faults: Fault[]): void
   /** Every request received by either server, in order. */
   requests: RecordedRequest[]
+  /** Every prompt the agent create and message endpoints accepted, in order. */
+  agentPrompts: ReceivedPrompt[]
   /** Creates a job directly (for reuse-by-job-id tests) and returns its id. */
   createExportJob(domain: string, state?: 'completed' | 'running'): string
   /** Relative path -> content of the site inside the archive, without padding or extra entries. */

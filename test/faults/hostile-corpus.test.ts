@@ -6,8 +6,7 @@
  * field at once, in four runs: an export that succeeds through faults, one that fails, and an
  * agent job that completes or fails.
  */
-import { micromark } from 'micromark'
-import { gfm, gfmHtml } from 'micromark-extension-gfm'
+import { renderGfm } from '../support/markdown.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
 import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
@@ -73,12 +72,7 @@ const agentJob = (text: string, status: string) => ({
   message: text
 })
 
-const render = (markdown: string) =>
-  micromark(markdown, {
-    allowDangerousHtml: true,
-    extensions: [gfm()],
-    htmlExtensions: [gfmHtml()]
-  })
+const render = renderGfm
 
 /** Outputs that hold a path, and must hold one of ours. */
 const PATH_OUTPUTS = ['bundle-path', 'extract-path', 'helm-values']

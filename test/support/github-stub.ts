@@ -10,6 +10,8 @@ export interface StubComment {
 export interface GitHubStub {
   url: string
   comments: StubComment[]
+  /** Every body a comment was created or updated with, in order. */
+  commentBodies: string[]
   requests: Array<{ method: string; path: string; authorization?: string }>
   /** A comment someone else wrote, e.g. one that quotes the action's marker. */
   addComment(body: string, login: string): StubComment
@@ -31,9 +33,14 @@ export async function startGitHubStub(options: {
   readOnly?: boolean
   /** Whose token it is, as GraphQL `viewer` answers; default the workflow token's bot. */
   login?: string
+  /** The pull request's changed files (`GET /repos/{repo}/pulls/{n}/files`). */
+  files?: string[]
+  /** The commit that merged the pull request (`GET /repos/{repo}/commits/{sha}/pulls`). */
+  mergeCommit?: string
 }): Promise<GitHubStub> {
   const login = options.login ?? WORKFLOW_TOKEN_LOGIN
   const comments: StubComment[] = []
+  const commentBodies: string[] = []
   const requests: GitHubStub['requests'] = []
   let nextId = 1000
   const base = `/repos/${options.repo}/issues`
@@ -60,9 +67,20 @@ export async function startGitHubStub(options: {
 
     if (path === `${base}/${options.pullNumber}/comments` && req.method === 'GET')
       return send(200, comments)
+    if (path === `/repos/${options.repo}/pulls/${options.pullNumber}/files` && req.method === 'GET')
+      return send(
+        200,
+        (options.files ?? []).map(filename => ({ filename, status: 'modified' }))
+      )
+    const commit = new RegExp(`^/repos/${options.repo}/commits/([0-9a-f]+)/pulls$`).exec(path)
+    if (commit && req.method === 'GET') {
+      const merged = commit[1] === options.mergeCommit
+      return send(200, merged ? [{ number: options.pullNumber, merge_commit_sha: commit[1] }] : [])
+    }
     if (path === `${base}/${options.pullNumber}/comments` && req.method === 'POST') {
       const comment = { id: nextId++, body: JSON.parse(body).body as string, user: { login } }
       comments.push(comment)
+      commentBodies.push(comment.body)
       return send(201, comment)
     }
     const update = new RegExp(`^${base}/comments/(\\d+)$`).exec(path)
@@ -73,6 +91,7 @@ export async function startGitHubStub(options: {
       if (comment.user.login !== login)
         return send(403, { message: 'Resource not accessible by integration' })
       comment.body = JSON.parse(body).body as string
+      commentBodies.push(comment.body)
       return send(200, comment)
     }
     return send(404, { message: 'Not Found' })
@@ -82,6 +101,7 @@ export async function startGitHubStub(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     comments,
+    commentBodies,
     requests,
     addComment(text, author) {
       const comment = { id: nextId++, body: text, user: { login: author } }

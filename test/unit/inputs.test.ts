@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { INPUTS, OUTPUTS } from '../../src/inputs.js'
+import { MODE_NAMES } from '../../src/modes/modes.js'
+import { actionYml } from '../../scripts/action-yml.js'
 import { ROOT } from '../support/action-runner.js'
 
 /** The rows of the Markdown table under `heading` in the README: cells, backticks kept. */
@@ -23,6 +25,10 @@ async function readmeTable(heading: string): Promise<string[][]> {
 }
 
 describe('inputs are declared once (src/inputs.ts)', () => {
+  it('action.yml is the file `npm run action-yml` writes from the declarations', async () => {
+    expect(await readFile(join(ROOT, 'action.yml'), 'utf8')).toBe(await actionYml())
+  })
+
   it('action.yml has exactly the declared inputs, with their defaults and descriptions', async () => {
     const action = parse(await readFile(join(ROOT, 'action.yml'), 'utf8')) as {
       inputs: Record<string, { description: string; required?: boolean; default?: string }>
@@ -58,10 +64,16 @@ describe('inputs are declared once (src/inputs.ts)', () => {
     )
     for (const [name, modes, shownDefault] of inputs) {
       const input = INPUTS.find(i => `\`${i.name}\`` === name)
-      const declared = input?.modes.length === 2 ? 'both' : input?.modes[0]
+      const declared = input?.modes.length === MODE_NAMES.length ? 'all' : input?.modes.join(', ')
       expect(modes, `${name}: modes`).toBe(declared)
       if (input?.required) expect(shownDefault, `${name}: default`).toBe('(required)')
-      else if (input?.default) expect(shownDefault, `${name}: default`).toBe(`\`${input.default}\``)
+      else if (input?.modeDefaults) {
+        const { otherwise, ...byMode } = input.modeDefaults
+        const shown = [`\`${otherwise}\``]
+        for (const [mode, value] of Object.entries(byMode)) shown.push(`\`${value}\` for ${mode}`)
+        expect(shownDefault, `${name}: default`).toBe(shown.join('; '))
+      } else if (input?.default)
+        expect(shownDefault, `${name}: default`).toBe(`\`${input.default}\``)
     }
     const outputs = await readmeTable('Outputs')
     expect(outputs.map(([name]) => name).sort()).toEqual(

@@ -157,7 +157,7 @@ describe('readSettings', () => {
   })
 
   it.each([
-    [{ mode: 'deploy' }, 'Input `mode` is `deploy`: expected one of `export`, `agent-watch`.'],
+    [{ mode: 'exprot' }, 'Input `mode` is `exprot`: expected one of `export`'],
     [{ mode: '' }, 'Input `mode` is required'],
     [{ 'api-key': '' }, 'Input `api-key` is required'],
     [{ 'api-key': 'mint_abc\u200b' }, 'Input `api-key` holds a space or a character that cannot'],

@@ -30,6 +30,28 @@ export interface AgentDeps {
   deadline: number
 }
 
+/** What following a job needs: agent-watch's settings, or those of a job `agent` just started. */
+export type AgentWatchOptions = Pick<
+  AgentWatchSettings,
+  | 'projectId'
+  | 'jobId'
+  | 'requirePr'
+  | 'notFoundGraceMs'
+  | 'timeoutMs'
+  | 'pollIntervalMs'
+  | 'maxPollErrors'
+> & {
+  /**
+   * A follow-up was just sent: the job may still show the end state of its previous prompt
+   * until the service picks the message up, so an end state counts only once the job was seen
+   * working again, or after FOLLOW_UP_SETTLE_MS.
+   */
+  readonly followUp?: { readonly seenWorking: boolean }
+}
+
+/** How long an unchanged end state after a follow-up is taken for "not picked up yet". */
+export const FOLLOW_UP_SETTLE_MS = 30_000
+
 export class AgentJobError extends Error {
   override name = 'AgentJobError'
 }
@@ -39,7 +61,7 @@ export class AgentJobError extends Error {
  * the error beside the report (never throws for expected failures) so outputs are still set.
  */
 export async function watchAgentJob(
-  settings: AgentWatchSettings,
+  settings: AgentWatchOptions,
   deps: AgentDeps
 ): Promise<AgentOutcome> {
   const { projectId, jobId } = settings
@@ -48,6 +70,7 @@ export async function watchAgentJob(
   const unfamiliar = new Set<string>()
   let lastStatus: string | undefined
   let notFoundLogged = false
+  let seenWorking = settings.followUp?.seenWorking ?? true
 
   try {
     report.job = await pollUntil<AgentJob>({
@@ -99,6 +122,8 @@ export async function watchAgentJob(
           log.info(`Agent job ${jobId}: ${job.status}`)
         }
         const verdict = classifyAgentJob(job)
+        if (verdict.kind === 'pending') seenWorking = true
+        else if (!seenWorking && Date.now() - started < FOLLOW_UP_SETTLE_MS) return { done: false }
         if (verdict.kind === 'pending' && !verdict.known && !unfamiliar.has(job.status)) {
           unfamiliar.add(job.status)
           log.info(
@@ -118,7 +143,7 @@ export async function watchAgentJob(
 }
 
 /** Throws for the outcomes that fail the step; logs the others plainly. */
-function judge(job: AgentJob, settings: AgentWatchSettings): void {
+function judge(job: AgentJob, settings: AgentWatchOptions): void {
   const verdict = classifyAgentJob(job)
   const id = settings.jobId
   if (verdict.kind === 'failed') {
@@ -142,7 +167,7 @@ function judge(job: AgentJob, settings: AgentWatchSettings): void {
   log.notice(noChanges)
 }
 
-function explain(error: unknown, report: AgentReport, settings: AgentWatchSettings): Error {
+function explain(error: unknown, report: AgentReport, settings: AgentWatchOptions): Error {
   if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
     const polled = error instanceof PollTimeoutError ? error : undefined
     const last = report.job

@@ -1,0 +1,48 @@
+import { request } from 'undici'
+import { describeNetworkError } from '../util/network-error.js'
+import { isRecord } from './event.js'
+
+/** Where the GitHub REST API is and the token to ask it with (GHES sets GITHUB_API_URL). */
+export interface GitHubApiAccess {
+  readonly apiUrl: string
+  readonly token: string
+}
+
+/**
+ * The names of a pull request's changed files, the first `max` of them, with GitHub's count of
+ * all. One page of one REST call: Octokit would bring a client to the engine for a single GET.
+ */
+export async function pullRequestFiles(
+  access: GitHubApiAccess,
+  repository: string,
+  number: number,
+  max: number,
+  signal: AbortSignal
+): Promise<string[]> {
+  const url = `${access.apiUrl.replace(/\/+$/, '')}/repos/${repository}/pulls/${number}/files?per_page=${Math.min(max, 100)}`
+  let response
+  try {
+    response = await request(url, {
+      headers: {
+        authorization: `Bearer ${access.token}`,
+        accept: 'application/vnd.github+json',
+        'user-agent': 'mintlify-admin-action',
+        'x-github-api-version': '2022-11-28'
+      },
+      signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)])
+    })
+  } catch (error) {
+    throw new Error(`the GitHub API could not be reached (${describeNetworkError(error)})`, {
+      cause: error
+    })
+  }
+  const text = await response.body.text()
+  if (response.statusCode !== 200)
+    throw new Error(`the GitHub API answered HTTP ${response.statusCode}`)
+  const files: unknown = JSON.parse(text)
+  if (!Array.isArray(files)) throw new Error('the GitHub API answered with no list of files')
+  return files
+    .map(file => (isRecord(file) && typeof file.filename === 'string' ? file.filename : ''))
+    .filter(Boolean)
+    .slice(0, max)
+}

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { log } from '../../log.js'
+import { readEvent, untrustedTrigger, type GitHubEvent } from '../../github/event.js'
+import type { GitHubApiAccess } from '../../github/pull-files.js'
+import type { CommonSettings } from '../../settings/common.js'
+import { HOUR_MS, type Reader } from '../../settings/reader.js'
+import { inside } from '../../util/paths.js'
+import type { AgentWatchSettings } from '../agent-watch/settings.js'
+
+/** A new job from a prompt, or a follow-up message to an existing one. */
+export type AgentRequest =
+  | { readonly kind: 'create'; readonly prompt: string; readonly source: string }
+  | { readonly kind: 'follow-up'; readonly jobId: string; readonly message: string }
+
+export interface AgentSettings
+  extends CommonSettings, Pick<AgentWatchSettings, 'projectId' | 'requirePr' | 'notFoundGraceMs'> {
+  readonly mode: 'agent'
+  readonly request: AgentRequest
+  /** Add the triggering change to a new job's prompt. */
+  readonly context: 'auto' | 'none'
+  /** Follow the job to its end; false returns once it is created. */
+  readonly wait: boolean
+  /** The event that started the run, when there is one. */
+  readonly event?: GitHubEvent
+  /** For a pull request's changed files; undefined without a token. */
+  readonly github?: GitHubApiAccess
+}
+
+/** A prompt file larger than this is no prompt (the whole prompt is cut far below it). */
+const MAX_PROMPT_FILE_BYTES = 1024 * 1024
+
+export function readAgentStartSettings(
+  reader: Reader,
+  common: CommonSettings,
+  env: NodeJS.ProcessEnv
+): AgentSettings {
+  const projectId = reader.id(
+    'project-id',
+    reader.required('project-id', 'the project id shown on the dashboard’s API keys page')
+  )
+  const event = readTriggerEvent(reader, env)
+  return {
+    ...common,
+    mode: 'agent',
+    projectId,
+    request: readRequest(reader, env),
+    context: reader.choice('context', ['auto', 'none']),
+    wait: reader.flag('wait'),
+    requirePr: reader.flag('require-pr'),
+    notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number,
+    ...(event ? { event } : {}),
+    ...githubAccess(reader, env)
+  }
+}
+
+/** `prompt`, `prompt-file`, or `job-id` with `message`: exactly one. */
+function readRequest(reader: Reader, env: NodeJS.ProcessEnv): AgentRequest {
+  const prompt = reader.text('prompt')
+  const promptFile = reader.text('prompt-file')
+  const jobId = reader.id('job-id', reader.text('job-id'))
+  const message = reader.text('message')
+  const given = [prompt && '`prompt`', promptFile && '`prompt-file`', jobId && '`job-id`']
+    .filter(Boolean)
+    .join(', ')
+  const fallback: AgentRequest = { kind: 'create', prompt: '', source: 'prompt' }
+  if (jobId && !prompt && !promptFile) {
+    if (!message) {
+      reader.problem(
+        'Input `job-id` in `agent` mode sends a follow-up: set `message` to what the agent should do next (or use `mode: agent-watch` to only follow the job).'
+      )
+    }
+    return { kind: 'follow-up', jobId, message }
+  }
+  if (message && !jobId) {
+    reader.problem(
+      'Input `message` is a follow-up to an existing job: set `job-id` to that job, or use `prompt` to start a new one.'
+    )
+  }
+  if (prompt && !promptFile && !jobId) return { kind: 'create', prompt, source: 'prompt' }
+  if (promptFile && !prompt && !jobId) return readPromptFile(reader, promptFile, env)
+  reader.problem(
+    given
+      ? `Inputs ${given} were all given: set only one of \`prompt\`, \`prompt-file\`, or \`job-id\` with \`message\`.`
+      : 'Mode `agent` needs what to ask: set `prompt` (or `prompt-file`) to start a job, or `job-id` and `message` for a follow-up.'
+  )
+  return fallback
+}
+
+function readPromptFile(reader: Reader, file: string, env: NodeJS.ProcessEnv): AgentRequest {
+  const workspace = env.GITHUB_WORKSPACE || process.cwd()
+  const fallback: AgentRequest = { kind: 'create', prompt: '', source: file }
+  let path: string
+  try {
+    path = inside(workspace, resolve(workspace, file), 'prompt-file')
+  } catch {
+    reader.problem(
+      `Input \`prompt-file\` (\`${file}\`) is outside the workspace ${workspace}: give a path in the repository, e.g. \`.github/docs-agent.md\`.`
+    )
+    return fallback
+  }
+  let text: string
+  try {
+    const bytes = readFileSync(path)
+    if (bytes.length > MAX_PROMPT_FILE_BYTES) {
+      reader.problem(
+        `Input \`prompt-file\` (\`${file}\`) has ${bytes.length} bytes: a prompt file may have at most ${MAX_PROMPT_FILE_BYTES}.`
+      )
+      return fallback
+    }
+    text = bytes.toString('utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    reader.problem(
+      `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file in the workspace (check out the repository first with actions/checkout).`
+    )
+    return fallback
+  }
+  if (!text.trim()) reader.problem(`Input \`prompt-file\` (\`${file}\`) is empty.`)
+  return { kind: 'create', prompt: text, source: file }
+}
+
+/**
+ * The event, refused when anyone could have written it and its author has no write access:
+ * checked here, before any request, whatever the prompt says.
+ */
+function readTriggerEvent(reader: Reader, env: NodeJS.ProcessEnv): GitHubEvent | undefined {
+  let event: GitHubEvent | undefined
+  try {
+    event = readEvent(env)
+  } catch (error) {
+    reader.problem((error as Error).message)
+    return undefined
+  }
+  const refusal = untrustedTrigger(event)
+  if (refusal && !reader.flag('allow-untrusted-trigger')) reader.problem(refusal)
+  else if (refusal) log.warning(`\`allow-untrusted-trigger: true\`: running anyway. ${refusal}`)
+  return event
+}
+
+/** The action's `github-token`, else GITHUB_TOKEN (the CLI in a workflow); masked either way. */
+function githubAccess(reader: Reader, env: NodeJS.ProcessEnv): { github?: GitHubApiAccess } {
+  const token = reader.text('github-token') || env.GITHUB_TOKEN?.trim() || ''
+  if (!token) return {}
+  log.secret(token)
+  return { github: { apiUrl: env.GITHUB_API_URL || 'https://api.github.com', token } }
+}
