@@ -5,6 +5,7 @@ import { ApiError } from '../../api/errors.js'
 import { pollMayContinue } from '../../api/retry-policy.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
 import { pollSchedule } from '../../poll/schedule.js'
+import { WaitLog } from '../../poll/wait-log.js'
 import { formatDuration } from '../../settings/duration.js'
 import type { AgentWatchSettings } from './settings.js'
 import { classifyAgentJob } from './agent-status.js'
@@ -68,9 +69,9 @@ export async function watchAgentJob(
   const report: AgentReport = { projectId, jobId, waitedMs: 0 }
   const started = Date.now()
   const unfamiliar = new Set<string>()
-  let lastStatus: string | undefined
   let notFoundLogged = false
   let seenWorking = settings.followUp?.seenWorking ?? true
+  const wait = new WaitLog(`Agent job ${jobId}`)
 
   try {
     report.job = await pollUntil<AgentJob>({
@@ -116,11 +117,7 @@ export async function watchAgentJob(
           return { done: false }
         }
         report.job = job
-        log.progress({ kind: 'job', line: `Agent job ${jobId}: ${job.status}` })
-        if (job.status !== lastStatus) {
-          lastStatus = job.status
-          log.info(`Agent job ${jobId}: ${job.status}`)
-        }
+        wait.update(job.status)
         const verdict = classifyAgentJob(job)
         if (verdict.kind === 'pending') seenWorking = true
         else if (!seenWorking && Date.now() - started < FOLLOW_UP_SETTLE_MS) return { done: false }
@@ -139,6 +136,8 @@ export async function watchAgentJob(
   } catch (error) {
     report.waitedMs = Date.now() - started
     return { report, error: explain(error, report, settings) }
+  } finally {
+    wait.stop()
   }
 }
 

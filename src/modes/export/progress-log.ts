@@ -1,19 +1,28 @@
 import { log } from '../../log.js'
 import type { ExportJob } from '../../api/client.js'
 import type { DownloadOptions } from '../../download/download.js'
+import type { PollState } from '../../poll/poll.js'
+import { estimateCompletion } from '../../poll/schedule.js'
+import { WaitLog } from '../../poll/wait-log.js'
 import { classifyExportJob, describeJobProgress } from './job-status.js'
 
 /**
- * Logs a job's progress only when it moved, and an unfamiliar status once, so a ten-minute
- * export reads as a handful of lines rather than one per poll.
+ * Logs a job's progress when it moved, a heartbeat with the time left in quiet spells, and an
+ * unfamiliar status once, so a ten-minute export reads as a handful of lines, not one per poll.
  */
 export class ProgressLog {
-  private lastLine: string | undefined
+  private readonly wait: WaitLog
   private readonly unfamiliar = new Set<string>()
 
-  constructor(private readonly jobId: string) {}
+  constructor(private readonly jobId: string) {
+    this.wait = new WaitLog(`Export job ${jobId}`)
+  }
 
-  record(job: ExportJob): void {
+  stop(): void {
+    this.wait.stop()
+  }
+
+  record(job: ExportJob, state?: PollState): void {
     const verdict = classifyExportJob(job)
     if (verdict.kind === 'pending' && !verdict.known && !this.unfamiliar.has(job.status)) {
       this.unfamiliar.add(job.status)
@@ -21,13 +30,15 @@ export class ProgressLog {
         `Export job ${this.jobId} reports status "${job.status}", which is not among the documented ones; waiting for completed or failed.`
       )
     }
-    const line = describeJobProgress(job)
-    log.progress({ kind: 'job', line: `Export job ${this.jobId}: ${line}` })
-    if (line !== this.lastLine) {
-      this.lastLine = line
-      log.info(`Export job ${this.jobId}: ${line}`)
-    }
+    this.wait.update(describeJobProgress(job), state && remainingMs(state))
   }
+}
+
+/** Time left by the rate progress rose at so far (the middle of what the samples allow). */
+function remainingMs(state: PollState): number | undefined {
+  const estimate = estimateCompletion(state.progressHistory)
+  if (!estimate) return undefined
+  return Math.max(0, (estimate.earliestMs + estimate.latestMs) / 2 - state.elapsedMs)
 }
 
 /** Longest quiet spell in the download log, for bundles of unknown size or slow stretches. */

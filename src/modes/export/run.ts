@@ -257,32 +257,40 @@ async function waitForJob(
 ): Promise<ExportJob> {
   const progress = new ProgressLog(jobId)
   const schedule = pollSchedule(settings)
-  return pollUntil<ExportJob>({
-    deadline,
-    signal: deps.signal,
-    // A job started a moment ago is not done yet; a reused one may well be.
-    initialDelayMs: report.started ? schedule.firstDelayMs : 0,
-    nextDelayMs: schedule.nextDelayMs,
-    maxConsecutiveErrors: settings.maxPollErrors,
-    isTransient: pollMayContinue,
-    retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-    onTransientError: (error, consecutive, retryInMs) =>
-      log.warning(
-        `Status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
-      ),
-    check: async () => {
-      const job = await deps.api.getExportJob(jobId, deps.signal)
-      // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
-      report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount }
-      progress.record(job)
-      const verdict = classifyExportJob(job)
-      if (verdict.kind === 'failed')
-        throw new ExportFailedError(`Export job ${jobId} failed: ${verdict.reason}`)
-      return verdict.kind === 'completed'
-        ? { done: true, value: job }
-        : { done: false, progress: job.progress }
-    }
-  })
+  try {
+    return await pollForJob()
+  } finally {
+    progress.stop()
+  }
+
+  function pollForJob(): Promise<ExportJob> {
+    return pollUntil<ExportJob>({
+      deadline,
+      signal: deps.signal,
+      // A job started a moment ago is not done yet; a reused one may well be.
+      initialDelayMs: report.started ? schedule.firstDelayMs : 0,
+      nextDelayMs: schedule.nextDelayMs,
+      maxConsecutiveErrors: settings.maxPollErrors,
+      isTransient: pollMayContinue,
+      retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
+      onTransientError: (error, consecutive, retryInMs) =>
+        log.warning(
+          `Status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
+        ),
+      check: async state => {
+        const job = await deps.api.getExportJob(jobId, deps.signal)
+        // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
+        report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount }
+        progress.record(job, state)
+        const verdict = classifyExportJob(job)
+        if (verdict.kind === 'failed')
+          throw new ExportFailedError(`Export job ${jobId} failed: ${verdict.reason}`)
+        return verdict.kind === 'completed'
+          ? { done: true, value: job }
+          : { done: false, progress: job.progress }
+      }
+    })
+  }
 }
 
 /** Asks for the bundle link; a 409 ("not finished yet") is waited out like a pending status. */
