@@ -21,7 +21,7 @@ export interface InputDeclaration {
   readonly description: string
 }
 
-const ALL: readonly ModeName[] = ['export', 'agent-watch']
+const ALL: readonly ModeName[] = ['export', 'agent-watch', 'deploy', 'preview']
 
 export const INPUTS: readonly InputDeclaration[] = [
   {
@@ -31,7 +31,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     only: 'action',
     required: true,
     description:
-      'What to do: `export` (static export bundle) or `agent-watch` (follow an agent job).'
+      'What to do: `export` (static export bundle), `agent-watch` (follow an agent job), `deploy` (publish the docs and wait until live) or `preview` (deploy a branch preview).'
   },
   {
     name: 'api-key',
@@ -232,10 +232,10 @@ export const INPUTS: readonly InputDeclaration[] = [
   {
     name: 'project-id',
     kind: 'text',
-    modes: ['agent-watch'],
+    modes: ['agent-watch', 'deploy', 'preview'],
     default: '',
     description:
-      "agent-watch: the project id, as shown on the dashboard's API keys page. Required in this mode."
+      "agent-watch, deploy, preview: the project id, as shown on the dashboard's API keys page. Required in these modes."
   },
   {
     name: 'require-pr',
@@ -268,7 +268,40 @@ export const INPUTS: readonly InputDeclaration[] = [
     modes: ALL,
     only: 'action',
     default: '${{ github.token }}',
-    description: 'Token for the pull-request comment.'
+    description: 'Token for the pull-request comment and the GitHub deployment.'
+  },
+  {
+    name: 'status-id',
+    kind: 'text',
+    modes: ['deploy'],
+    default: '',
+    description:
+      'deploy: wait for this deployment, started elsewhere (its `statusId`), instead of triggering one.'
+  },
+  {
+    name: 'branch',
+    kind: 'text',
+    modes: ['preview'],
+    default: '',
+    description:
+      "preview: the branch to preview (default: the pull request's head branch on `pull_request` events, else the branch the workflow runs on)."
+  },
+  {
+    name: 'github-deployment',
+    kind: 'flag',
+    modes: ['preview'],
+    only: 'action',
+    default: 'false',
+    description:
+      'preview: record the preview as a GitHub deployment of the commit, with its status and the preview URL ("View deployment" on the pull request). Needs `permissions: deployments: write`; without it, a warning.'
+  },
+  {
+    name: 'environment',
+    kind: 'text',
+    modes: ['preview'],
+    only: 'action',
+    default: 'docs-preview',
+    description: 'preview: the GitHub environment of that deployment.'
   }
 ]
 
@@ -282,7 +315,7 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'status',
     description:
-      'Last status of the job seen (export - `completed` on success; agent-watch - `completed`, `archived` or `failed`, or the status it was in when `timeout` ran out).'
+      'Last status of the job seen (export - `completed` on success; agent-watch - `completed`, `archived` or `failed`; deploy, preview - `success` or `failure`; or the status it was in when `timeout` ran out).'
   },
   {
     name: 'page-count',
@@ -336,5 +369,21 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'job',
     description: 'agent-watch - The whole agent job as JSON, for `fromJSON()` in later steps.'
-  }
+  },
+  {
+    name: 'status-id',
+    description:
+      'deploy, preview - Id of the deployment status followed (set as soon as it is known, also when the step fails later).'
+  },
+  { name: 'commit-sha', description: 'deploy, preview - The commit the deployment built.' },
+  {
+    name: 'commit-message',
+    description: 'deploy, preview - The message of that commit (one line).'
+  },
+  {
+    name: 'screenshot-url',
+    description: 'deploy, preview - A screenshot of the deployed site, when the service made one.'
+  },
+  { name: 'ended-at', description: 'deploy, preview - When the deployment ended (ISO 8601).' },
+  { name: 'preview-url', description: 'preview - Address of the preview deployment.' }
 ]

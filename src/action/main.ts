@@ -4,6 +4,7 @@ import { runDeps, type RunDeps } from '../modes/mode.js'
 import { modeOf, readSettings, type Settings } from '../modes/modes.js'
 import type { ExportReport } from '../modes/export/run.js'
 import type { ExportSettings } from '../modes/export/settings.js'
+import type { PreviewReport } from '../modes/preview/run.js'
 import { maskSecretInputs } from '../settings/common.js'
 import { actionHost } from './host.js'
 import { actionInputs } from './inputs.js'
@@ -44,7 +45,21 @@ export async function run(): Promise<void> {
 
 async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
   const mode = modeOf(settings)
-  const outcome = await mode.run(settings, deps)
+  const deployment =
+    settings.mode === 'preview'
+      ? (await import('./github-deployment.js')).previewDeployment(settings)
+      : undefined
+  // Once the work started (deploy, preview): the comment says "building", the deployment too.
+  const onStarted = async (report: unknown) =>
+    besideOutcome('the in-progress comment and deployment', async () => {
+      if (settings.commentToken) {
+        const { marker, body } = mode.comment(settings, report, undefined)
+        const { upsertPullRequestComment } = await import('./pr-comment.js')
+        await upsertPullRequestComment(settings.commentToken, marker, body)
+      }
+      await deployment?.started(report as PreviewReport)
+    })
+  const outcome = await mode.run(settings, { ...deps, onStarted })
   if (settings.mode === 'export' && !outcome.error) {
     outcome.error = await uploadArtifact(settings, outcome.report as ExportReport, deps.signal)
   }
@@ -62,6 +77,9 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
     const { upsertPullRequestComment } = await import('./pr-comment.js')
     await upsertPullRequestComment(settings.commentToken, marker, body)
   }
+  await besideOutcome('the GitHub deployment', async () =>
+    deployment?.finished(report as PreviewReport, error)
+  )
   if (error) throw error
 }
 

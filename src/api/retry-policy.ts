@@ -22,6 +22,8 @@ export function certainlyNotSent(error: ApiError): boolean {
  */
 export function mayRetry(error: ApiError): boolean {
   if (!error.transient) return false
+  // A trigger answered 429 was refused, not run: waiting and sending it again is safe.
+  if (error.operation.kind === 'trigger') return certainlyNotSent(error) || error.status === 429
   if (error.operation.kind !== 'start') return true
   return certainlyNotSent(error) || error.status === 429 || error.status === 503
 }

@@ -8,6 +8,11 @@ export interface RunDeps {
   signal: AbortSignal
   /** Epoch ms at which the step's `timeout` runs out; the API client's requests end there too. */
   deadline: number
+  /**
+   * Told once the work started on the server and before the wait, with the mode's report so far
+   * (the action comments "building" and records a GitHub deployment then). Never throws.
+   */
+  onStarted?: (report: unknown) => Promise<void>
 }
 
 /**

@@ -2,6 +2,7 @@
 // record, apply an injected fault, answer.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ArchiveStore } from './archive.ts'
+import type { Deployment } from './deployments.ts'
 import type { ExportJob } from './export-jobs.ts'
 import { planFault, type FaultQueue } from './faults.ts'
 import { deliver, PLAIN_DELIVERY, sleep, type DeliveryPlan, type Reply } from './http.ts'
@@ -14,6 +15,10 @@ export interface Context {
   /** When each agent job's clock started (its first GET). */
   agentClocks: Map<string, number>
   faults: FaultQueue
+  /** Deployments and previews by status id. */
+  deployments: Map<string, Deployment>
+  /** When each accepted trigger arrived, per limit: the rate limiter's windows. */
+  triggerTimes: { deploy: number[]; preview: number[] }
   requests: RecordedRequest[]
   archives: ArchiveStore
   /** Signs presigned links; random per emulator. */
@@ -54,6 +59,10 @@ export async function respond(
     switch (action.kind) {
       case 'reset':
         req.socket.resetAndDestroy()
+        return
+      case 'drop':
+        await answer()
+        req.socket.destroy()
         return
       case 'reply':
         return deliver(res, action.reply, PLAIN_DELIVERY, ctx.signal)

@@ -31,6 +31,7 @@ export function createFaultQueue(): FaultQueue {
 export type FaultAction =
   | { kind: 'reply'; reply: Reply } // answer this instead
   | { kind: 'reset' } // drop the connection before any byte
+  | { kind: 'drop' } // do the work, then drop the connection before any byte of the answer
   | { kind: 'delay'; ms: number } // wait, then answer normally
   | { kind: 'deliver'; plan: Partial<DeliveryPlan> } // answer normally, but send the body so
 
@@ -102,6 +103,8 @@ export function planFault(fault: Fault, endpoint: Endpoint, subject = ''): Fault
       }
     case 'reset':
       return { kind: 'reset' }
+    case 'drop':
+      return { kind: 'drop' }
     case 'stall':
       return { kind: 'delay', ms: fault.ms }
     case 'stall-body':

@@ -1,4 +1,5 @@
 // Defaults, and how partial options are merged over them.
+import { defaultDeployments } from './deployments.ts'
 import { SITE_PAGE_COUNT } from './site.ts'
 import type {
   AgentScenario,
@@ -60,7 +61,8 @@ export function resolveOptions(partial: EmulatorInput = {}): EmulatorOptions {
     domains: { ...partial.domains },
     unknownDomains: [...(partial.unknownDomains ?? [])],
     storage: mergeDefined(defaultStorage(), partial.storage),
-    agentJobs: { ...partial.agentJobs }
+    agentJobs: { ...partial.agentJobs },
+    deployments: mergeDefined(defaultDeployments(), partial.deployments)
   }
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { INPUTS, OUTPUTS } from '../../src/inputs.js'
+import { MODE_NAMES } from '../../src/modes/modes.js'
 import { ROOT } from '../support/action-runner.js'
 
 /** The rows of the Markdown table under `heading` in the README: cells, backticks kept. */
@@ -58,7 +59,7 @@ describe('inputs are declared once (src/inputs.ts)', () => {
     )
     for (const [name, modes, shownDefault] of inputs) {
       const input = INPUTS.find(i => `\`${i.name}\`` === name)
-      const declared = input?.modes.length === 2 ? 'both' : input?.modes[0]
+      const declared = input?.modes.length === MODE_NAMES.length ? 'all' : input?.modes.join(', ')
       expect(modes, `${name}: modes`).toBe(declared)
       if (input?.required) expect(shownDefault, `${name}: default`).toBe('(required)')
       else if (input?.default) expect(shownDefault, `${name}: default`).toBe(`\`${input.default}\``)
