@@ -157,7 +157,10 @@ describe('readSettings', () => {
   })
 
   it.each([
-    [{ mode: 'deploy' }, 'Input `mode` is `deploy`: expected one of `export`, `agent-watch`.'],
+    [
+      { mode: 'publish' },
+      'Input `mode` is `publish`: expected one of `export`, `agent-watch`, `deploy`, `preview`.'
+    ],
     [{ mode: '' }, 'Input `mode` is required'],
     [{ 'api-key': '' }, 'Input `api-key` is required'],
     [{ 'api-key': 'mint_abc\u200b' }, 'Input `api-key` holds a space or a character that cannot'],
