@@ -3,6 +3,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { micromark } from 'micromark'
+import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
 import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
@@ -10,6 +12,7 @@ import {
   errorsOf,
   expectCleanFailure,
   expectNoSecretsShown,
+  expectOnlyOwnCommands,
   warningsOf
 } from '../support/assertions.js'
 import { runCli } from '../support/cli-runner.js'
@@ -351,6 +354,65 @@ describe('mode: preview', () => {
     const run = await action('preview', { branch: 'docs/x' })
     expectCleanFailure(run, /may have reached Mintlify, so a preview deployment may have started/)
     expect(triggers(emu, 'preview')).toHaveLength(1)
+  })
+})
+
+describe('hostile answers', () => {
+  const HOSTILE =
+    '\n::set-output name=preview-url::https://evil.example ![x](https://evil.example/i.png) <script>alert(1)</script> @org/team ##[error]legacy'
+
+  it('quotes server text on one line, in the log, the summary and the comment', async () => {
+    const emu = await emulate()
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const answer = {
+      _id: HOSTILE,
+      status: 'failure',
+      summary: HOSTILE,
+      logs: [HOSTILE, `::error::${HOSTILE}`, '\u001b[31mred'],
+      endedAt: HOSTILE,
+      screenshot: 'javascript:alert(1)',
+      commit: { sha: HOSTILE, ref: HOSTILE, message: HOSTILE }
+    }
+    emu.inject('deploy-status', { kind: 'http', status: 200, body: JSON.stringify(answer) })
+    const run = await action(
+      'preview',
+      { comment: 'true', 'github-token': TOKEN },
+      await pullRequestEnv(github)
+    )
+    expectCleanFailure(run, /Preview \w+ failed: : :set-output/)
+    expectOnlyOwnCommands(run.rawLog)
+    expect(run.outputs['preview-url']).toBe('https://proj-docs-docs-new-page.mintlify.app')
+    expect(run.outputs['screenshot-url']).toBe('')
+    for (const value of Object.values(run.outputs)) expect(value).not.toMatch(/[\r\n]/)
+    const render = (markdown: string) =>
+      micromark(markdown, {
+        allowDangerousHtml: true,
+        extensions: [gfm()],
+        htmlExtensions: [gfmHtml()]
+      })
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body).toContain('Mintlify preview failed')
+    for (const page of [run.summary, github.comments[0]?.body ?? '']) {
+      expect(render(page)).not.toMatch(/<img|<script|href="javascript:/i)
+      expect(render(page)).not.toContain('@org/team')
+    }
+  })
+})
+
+describe('cancellation', () => {
+  it('stops waiting at once on SIGINT (exit 130), having triggered once', async () => {
+    const emu = await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    const run = await runCli(
+      ['deploy', '--project-id', PROJECT, '--base-url', emu.apiUrl, '--poll-interval', '100ms'],
+      {
+        env: { MINTLIFY_API_KEY: emu.apiKey },
+        signalWhen: { text: ': in_progress', signal: 'SIGINT' }
+      }
+    )
+    await run.cleanup()
+    expect(run.exitCode, run.stderr).toBe(130)
+    expect(run.stderr).toContain('Interrupted')
+    expect(triggers(emu, 'deploy')).toHaveLength(1)
   })
 })
 
