@@ -346,7 +346,10 @@ describe('export, end to end against the emulator', () => {
 describe('bad inputs get one clear message, no stack trace', () => {
   it.each([
     [{ domain: '' }, 'Input `domain` is required in export mode'],
-    [{ mode: 'publish' }, 'Input `mode` is `publish`: expected one of `export`, `agent-watch`.'],
+    [
+      { mode: 'publish' },
+      'Input `mode` is `publish`: expected one of `export`, `agent-watch`, `deploy`, `preview`.'
+    ],
     [{ timeout: 'soon' }, 'Input `timeout` is `soon`: expected a duration'],
     [
       { 'base-url': 'api.mintlify.com' },
