@@ -28094,7 +28094,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3428);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1760);
 
 // `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
 process.stdout.on('error', error => {
@@ -28109,7 +28109,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3428:
+/***/ 1760:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32904,6 +32904,11 @@ function backoffDelayMs(attempt, retryAfterMs = 0, random = Math.random) {
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /** The cause of a request the step's deadline ended. */
 const STEP_TIMEOUT_CAUSE = "the step's `timeout` ran out before the answer was complete";
+/** The vendor's documented limits on triggers, named when one answers 429. */
+const TRIGGER_LIMITS = {
+    deployment: 'deployment triggers share 10 requests per 10 seconds per organization with automation triggers',
+    preview: 'previews are limited to 5 previews per minute per organization'
+};
 /** Statuses worth another try: the request may succeed unchanged a little later. */
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** One error shape for every failed API call; `message` is written for the workflow author. */
@@ -32961,12 +32966,15 @@ function adviceFor(status, op, retryAfterMs) {
     if (status === 401) {
         return 'The admin API key was refused: check that `api-key` holds a current admin key (it begins with `mint_`; an expired key answers 401). Create one on the dashboard’s API keys page.';
     }
+    if (status === 403 && op.kind === 'trigger' && op.what === 'preview') {
+        return 'Preview deployments are not on your organization’s Mintlify plan (or the key may not create them: a key whose IP allow-list excludes this runner, or that lacks the `write` scope, also answers 403).';
+    }
     if (status === 403) {
-        const exportHint = op.kind === 'agent' || agentWrite
+        const exportHint = op.kind === 'agent' || agentWrite || op.kind === 'trigger' || op.kind === 'deployment-status'
             ? ''
             : ' Static export is a private beta that needs the Enterprise plan and must be enabled for your organization.';
         // GETs (status, agent job) need the `read` scope; POSTs (start, bundle link) `write`.
-        const scope = op.kind === 'start' || op.kind === 'bundle' || agentWrite
+        const scope = op.kind === 'start' || op.kind === 'bundle' || op.kind === 'trigger' || agentWrite
             ? 'the `write` scope (needed for POST)'
             : 'the `read` scope (needed for GET)';
         return `The key may not do this.${exportHint} A key whose IP allow-list excludes this runner, or that lacks ${scope}, also answers 403.`;
@@ -32981,6 +32989,10 @@ function adviceFor(status, op, retryAfterMs) {
             case 'agent-create':
                 return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page).`;
             case 'agent-message':
+            case 'trigger':
+                return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page) and that the key belongs to its organization.`;
+            case 'deployment-status':
+                return `Deployment status \`${op.statusId}\` was not found: check \`status-id\`, and that the key belongs to the organization of that deployment.`;
             case 'agent':
                 return `Agent job \`${op.jobId}\` not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`;
         }
@@ -32993,6 +33005,8 @@ function adviceFor(status, op, retryAfterMs) {
             : `the service says to try again after ${new Date(Date.now() + retryAfterMs).toISOString()}`;
         return `The agent allows ${AGENT_HOURLY_LIMIT}, and this project has used them (${reset}); this request created nothing.`;
     }
+    if (status === 429 && op.kind === 'trigger')
+        return `The Admin API is rate-limiting this organization: ${TRIGGER_LIMITS[op.what]}.`;
     if (status === 429)
         return 'The Admin API is rate-limiting this key; wait before trying again.';
     if (status === 400 || status === 422)
@@ -33033,6 +33047,9 @@ function mayRetry(error) {
     // only if it fits before the step's deadline).
     if (error.operation.kind === 'agent-create' || error.operation.kind === 'agent-message')
         return certainlyNotSent(error) || (error.status === 429 && error.retryAfterMs !== undefined);
+    // A trigger answered 429 was refused, not run: waiting and sending it again is safe.
+    if (error.operation.kind === 'trigger')
+        return certainlyNotSent(error) || error.status === 429;
     if (error.operation.kind !== 'start')
         return true;
     return certainlyNotSent(error) || error.status === 429 || error.status === 503;
@@ -42660,6 +42677,31 @@ function describeValue(value) {
         return 'an array';
     return `a ${typeof value}`;
 }
+/** `POST /v1/project/update/{projectId}` → 202 `{statusId}`; the preview adds `previewUrl`. */
+const triggerBody = looseObject({
+    statusId: id,
+    previewUrl: schemas_string().min(1).optional().catch(undefined)
+});
+/** One line of a deployment's build log: outside text, bounded, never a command. */
+const logLine = unknown()
+    .transform(value => (typeof value === 'string' ? (0,untrusted/* untrusted */.bp)(value, 400) : undefined));
+/** `GET /v1/project/update-status/{statusId}`: no field is marked required but `status` matters. */
+const deploymentStatusBody = looseObject({
+    _id: schemas_text(128).optional().catch(undefined),
+    projectId: schemas_text(128).optional().catch(undefined),
+    status: schemas_status,
+    summary: schemas_text(1000).nullish().catch(undefined),
+    logs: array(logLine).nullish().catch(undefined),
+    createdAt: timestamp,
+    endedAt: timestamp,
+    subdomain: looseText,
+    screenshot: schemas_text(2048).nullish().catch(undefined),
+    screenshotLight: schemas_text(2048).nullish().catch(undefined),
+    screenshotDark: schemas_text(2048).nullish().catch(undefined),
+    commit: looseObject({ sha: looseText, ref: looseText, message: schemas_text(300).nullish().catch(undefined) })
+        .nullish()
+        .catch(undefined)
+});
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
 
@@ -42867,6 +42909,38 @@ function createAdminApi(options) {
                 signal
             });
             return toAgentJob(data, body);
+        },
+        async triggerDeployment(projectId, signal) {
+            const { data } = await call({
+                method: 'POST',
+                path: `/v1/project/update/${encodeURIComponent(projectId)}`,
+                operation: { kind: 'trigger', what: 'deployment', projectId },
+                schema: triggerBody,
+                signal
+            });
+            return { statusId: data.statusId };
+        },
+        async triggerPreview(projectId, branch, signal) {
+            const { data } = await call({
+                method: 'POST',
+                path: `/v1/project/preview/${encodeURIComponent(projectId)}`,
+                operation: { kind: 'trigger', what: 'preview', projectId },
+                schema: triggerBody,
+                body: { branch },
+                signal
+            });
+            const previewUrl = data.previewUrl ? (0,untrusted/* httpUrl */.q3)(data.previewUrl) : undefined;
+            return { statusId: data.statusId, ...(previewUrl ? { previewUrl } : {}) };
+        },
+        async getDeploymentStatus(statusId, signal) {
+            const { data } = await call({
+                method: 'GET',
+                path: `/v1/project/update-status/${encodeURIComponent(statusId)}`,
+                operation: { kind: 'deployment-status', statusId },
+                schema: deploymentStatusBody,
+                signal
+            });
+            return toDeploymentStatus(data);
         }
     };
 }
@@ -42885,6 +42959,33 @@ function toAgentJob(data, body) {
         createdAt: data.createdAt ?? undefined,
         archivedAt: data.archivedAt ?? undefined,
         raw: body
+    };
+}
+/** A timestamp as ISO 8601 when it can be read, else as sent. */
+function isoTime(value) {
+    if (value === undefined || value === null || value === '')
+        return undefined;
+    return parseTimestamp(value)?.toISOString() ?? (0,untrusted/* untrusted */.bp)(String(value), 64);
+}
+function toDeploymentStatus(data) {
+    const screenshot = [data.screenshot, data.screenshotLight, data.screenshotDark]
+        .map(url => (url ? (0,untrusted/* httpUrl */.q3)(url) : undefined))
+        .find(Boolean);
+    const commit = data.commit
+        ? {
+            sha: data.commit.sha ?? undefined,
+            ref: data.commit.ref ?? undefined,
+            message: data.commit.message ?? undefined
+        }
+        : undefined;
+    return {
+        status: data.status,
+        summary: data.summary || undefined,
+        logs: (data.logs ?? []).filter((line) => line !== undefined),
+        createdAt: isoTime(data.createdAt),
+        endedAt: isoTime(data.endedAt),
+        ...(screenshot ? { screenshotUrl: screenshot } : {}),
+        ...(commit ? { commit } : {})
     };
 }
 function toExportJob(data) {
@@ -43022,8 +43123,9 @@ function runDeps(settings, signal, userAgent) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs.ts
-const ALL = ['export', 'agent-watch', 'agent'];
+const ALL = ['export', 'agent-watch', 'agent', 'deploy', 'preview'];
 const AGENT_MODES = ['agent-watch', 'agent'];
+const PROJECT_MODES = ['agent-watch', 'agent', 'deploy', 'preview'];
 /** The value a mode reads for an input left empty: its own default, where it has one. */
 function modeDefault(input, mode) {
     return ((mode && input.modeDefaults?.[mode]) ?? input.modeDefaults?.otherwise ?? input.default ?? '');
@@ -43035,7 +43137,7 @@ const INPUTS = [
         modes: ALL,
         only: 'action',
         required: true,
-        description: 'What to do: `export` (static export bundle), `agent-watch` (follow an agent job) or `agent` (start an agent job, or send one a follow-up, and follow it).'
+        description: 'What to do: `export` (static export bundle), `agent-watch` (follow an agent job), `agent` (start an agent job, or send one a follow-up, and follow it), `deploy` (publish the docs and wait until live) or `preview` (deploy a branch preview).'
     },
     {
         name: 'api-key',
@@ -43215,9 +43317,9 @@ const INPUTS = [
     {
         name: 'project-id',
         kind: 'text',
-        modes: AGENT_MODES,
+        modes: PROJECT_MODES,
         default: '',
-        description: "agent-watch, agent: the project id, as shown on the dashboard's API keys page. Required in these modes."
+        description: "agent-watch, agent, deploy, preview: the project id, as shown on the dashboard's API keys page. Required in these modes."
     },
     {
         name: 'prompt',
@@ -43282,7 +43384,37 @@ const INPUTS = [
         modes: ALL,
         only: 'action',
         default: '${{ github.token }}',
-        description: "Token for the pull-request comment, and in `agent` mode for listing a pull request's changed files."
+        description: "Token for the pull-request comment, the GitHub deployment, and in `agent` mode for listing a pull request's changed files."
+    },
+    {
+        name: 'status-id',
+        kind: 'text',
+        modes: ['deploy'],
+        default: '',
+        description: 'deploy: wait for this deployment, started elsewhere (its `statusId`), instead of triggering one.'
+    },
+    {
+        name: 'branch',
+        kind: 'text',
+        modes: ['preview'],
+        default: '',
+        description: "preview: the branch to preview (default: the pull request's head branch on `pull_request` events, else the branch the workflow runs on)."
+    },
+    {
+        name: 'github-deployment',
+        kind: 'flag',
+        modes: ['preview'],
+        only: 'action',
+        default: 'false',
+        description: 'preview: record the preview as a GitHub deployment of the commit, with its status and the preview URL ("View deployment" on the pull request). Needs `permissions: deployments: write`; without it, a warning.'
+    },
+    {
+        name: 'environment',
+        kind: 'text',
+        modes: ['preview'],
+        only: 'action',
+        default: 'docs-preview',
+        description: 'preview: the GitHub environment of that deployment.'
     }
 ];
 /** Every output, with what it holds; the CLI prints the same names with `--json`. */
@@ -43293,7 +43425,7 @@ const OUTPUTS = [
     },
     {
         name: 'status',
-        description: 'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or the status it was in when `timeout` ran out or, with `wait: false`, when it was created).'
+        description: 'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or with `wait: false` the status when it was created; deploy, preview - `success` or `failure`; or the status it was in when `timeout` ran out).'
     },
     {
         name: 'page-count',
@@ -43343,7 +43475,22 @@ const OUTPUTS = [
     {
         name: 'job',
         description: 'agent-watch, agent - The whole agent job as JSON, for `fromJSON()` in later steps.'
-    }
+    },
+    {
+        name: 'status-id',
+        description: 'deploy, preview - Id of the deployment status followed (set as soon as it is known, also when the step fails later).'
+    },
+    { name: 'commit-sha', description: 'deploy, preview - The commit the deployment built.' },
+    {
+        name: 'commit-message',
+        description: 'deploy, preview - The message of that commit (one line).'
+    },
+    {
+        name: 'screenshot-url',
+        description: 'deploy, preview - A screenshot of the deployed site, when the service made one.'
+    },
+    { name: 'ended-at', description: 'deploy, preview - When the deployment ended (ISO 8601).' },
+    { name: 'preview-url', description: 'preview - Address of the preview deployment.' }
 ];
 
 // EXTERNAL MODULE: external "node:net"
@@ -44162,7 +44309,69 @@ function adaptiveSchedule(options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/poll/wait-log.ts
+
+
+/** Longest a wait goes without a line in the log, so a long wait is never mistaken for a hang. */
+const HEARTBEAT_MS = 30_000;
+/**
+ * The log of a polled wait: a line when the state changes (not one per poll), and a heartbeat
+ * with the time waited, and the time left when progress predicts it, whenever HEARTBEAT_MS
+ * passed without a line. Every state also goes to the live display, where the host has one.
+ */
+class WaitLog {
+    subject;
+    everyMs;
+    state;
+    logged;
+    finishAt;
+    startedAt = Date.now();
+    lastLineAt = this.startedAt;
+    timer;
+    constructor(
+    /** What is waited for, e.g. `Export job se_1`. */
+    subject, everyMs = HEARTBEAT_MS) {
+        this.subject = subject;
+        this.everyMs = everyMs;
+    }
+    /** The state now; `remainingMs` when progress predicts the end. */
+    update(state, remainingMs) {
+        this.state = state;
+        this.finishAt = remainingMs === undefined ? undefined : Date.now() + remainingMs;
+        log/* log */.Rm.progress({ kind: 'job', line: `${this.subject}: ${state}` });
+        if (state !== this.logged)
+            this.write(state);
+        this.arm();
+    }
+    /** The wait is over: no more heartbeats. */
+    stop() {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+    }
+    write(text) {
+        log/* log */.Rm.info(`${this.subject}: ${text}`);
+        this.logged = this.state;
+        this.lastLineAt = Date.now();
+    }
+    arm() {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => {
+            const now = Date.now();
+            const left = this.finishAt === undefined
+                ? ''
+                : this.finishAt > now
+                    ? ` · ≈${formatDuration(this.finishAt - now)} left`
+                    : ' · due any moment';
+            this.write(`still ${this.state} · waited ${formatDuration(now - this.startedAt)}${left}`);
+            this.arm();
+        }, Math.max(0, this.lastLineAt + this.everyMs - Date.now()));
+        // The poll's own sleep keeps the process alive; this timer never should.
+        this.timer.unref?.();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/modes/agent-watch/run.ts
+
 
 
 
@@ -44185,9 +44394,9 @@ async function watchAgentJob(settings, deps) {
     const report = { projectId, jobId, waitedMs: 0 };
     const started = Date.now();
     const unfamiliar = new Set();
-    let lastStatus;
     let notFoundLogged = false;
     let seenWorking = settings.followUp?.seenWorking ?? true;
+    const wait = new WaitLog(`Agent job ${jobId}`);
     try {
         report.job = await pollUntil({
             deadline: deps.deadline,
@@ -44224,11 +44433,7 @@ async function watchAgentJob(settings, deps) {
                     return { done: false };
                 }
                 report.job = job;
-                log/* log */.Rm.progress({ kind: 'job', line: `Agent job ${jobId}: ${job.status}` });
-                if (job.status !== lastStatus) {
-                    lastStatus = job.status;
-                    log/* log */.Rm.info(`Agent job ${jobId}: ${job.status}`);
-                }
+                wait.update(job.status);
                 const verdict = classifyAgentJob(job);
                 if (verdict.kind === 'pending')
                     seenWorking = true;
@@ -44248,6 +44453,9 @@ async function watchAgentJob(settings, deps) {
     catch (error) {
         report.waitedMs = Date.now() - started;
         return { report, error: explain(error, report, settings) };
+    }
+    finally {
+        wait.stop();
     }
 }
 /** Throws for the outcomes that fail the step; logs the others plainly. */
@@ -44435,7 +44643,7 @@ async function runAgent(settings, deps) {
     if (!settings.wait)
         return { report };
     report.waited = true;
-    await deps.publish?.(report);
+    await deps.onStarted?.(report);
     const watched = await watchAgentJob({
         ...settings,
         jobId: report.jobId,
@@ -44673,6 +44881,377 @@ const agentWatchMode = {
     comment: (settings, report, error) => ({
         marker: agentCommentMarker(settings.projectId, settings.jobId),
         body: agentCommentBody(report, error)
+    })
+};
+
+;// CONCATENATED MODULE: ./src/modes/deploy/status.ts
+const KNOWN_DEPLOYMENT_STATUSES = ['queued', 'in_progress', 'success', 'failure'];
+/** The vendor's statuses: `success` and `failure` end the wait; anything else is progress. */
+function classifyDeployment(deployment) {
+    const status = deployment.status.trim().toLowerCase();
+    if (status === 'success')
+        return { kind: 'success' };
+    if (status === 'failure')
+        return { kind: 'failure', ...(deployment.summary ? { summary: deployment.summary } : {}) };
+    return {
+        kind: 'pending',
+        known: KNOWN_DEPLOYMENT_STATUSES.includes(status)
+    };
+}
+/** How many of the build log's last lines a failure shows. */
+const FAILURE_LOG_LINES = 30;
+/** The last `count` lines of a build log (already one clean line each). */
+function lastLogLines(logs, count = FAILURE_LOG_LINES) {
+    return logs.filter(line => line.trim() !== '').slice(-count);
+}
+
+;// CONCATENATED MODULE: ./src/modes/deploy/report.ts
+
+
+
+
+/*
+ * What a deployment's report becomes for people and for the next step, shared by deploy and
+ * preview: outputs, the summary's rows and the pull-request comment. Pure functions.
+ */
+/** Output name → value; a field the server did not send is left out, never "undefined". */
+function deploymentOutputs(report) {
+    const d = report.deployment;
+    const outputs = {};
+    if (report.statusId)
+        outputs['status-id'] = report.statusId;
+    if (!d)
+        return outputs;
+    outputs.status = d.status;
+    outputs['commit-sha'] = d.commit?.sha ?? '';
+    outputs['commit-message'] = d.commit?.message ?? '';
+    outputs['screenshot-url'] = d.screenshotUrl ?? '';
+    outputs['ended-at'] = d.endedAt ?? '';
+    return outputs;
+}
+function deploymentSummaryRows(report) {
+    const d = report.deployment;
+    const rows = [];
+    if (report.statusId)
+        rows.push([
+            'Status id',
+            `${code(report.statusId)}${report.projectId ? ` in project ${code(report.projectId)}` : ''}`
+        ]);
+    if (d) {
+        rows.push(['Status', html(d.status)]);
+        if (d.summary)
+            rows.push(['Summary', html(d.summary)]);
+        if (d.commit?.sha)
+            rows.push([
+                'Commit',
+                `${code(d.commit.sha.slice(0, 7))}${d.commit.message ? ` ${html(d.commit.message)}` : ''}`
+            ]);
+        if (d.screenshotUrl)
+            rows.push(['Screenshot', summary_link(d.screenshotUrl)]);
+        if (d.endedAt)
+            rows.push(['Ended at', html(d.endedAt)]);
+    }
+    rows.push(['Action waited', formatDuration(report.waitedMs)]);
+    return rows;
+}
+const TITLES = {
+    deployment: 'Mintlify deployment',
+    preview: 'Mintlify preview'
+};
+/** building (no final status yet), ready, or failed (with the reason). */
+function commentState(report, error) {
+    if (error)
+        return 'failed';
+    const d = report.deployment;
+    return d && classifyDeployment(d).kind === 'success' ? 'ready' : 'building';
+}
+/** A short SHA, linked to the commit when the repository is known. */
+function commitCell(sha, repositoryUrl) {
+    const short = markdownText(sha.slice(0, 7));
+    if (!/^[0-9a-f]{7,64}$/i.test(sha) || !repositoryUrl)
+        return short;
+    const url = markdownUrl(`${repositoryUrl}/commit/${sha}`);
+    return url ? `[${short}](${url})` : short;
+}
+/**
+ * Markdown for the pull request, one state at a time: building → ready (with the preview link
+ * and the screenshot, when there is one) → or failed (with the reason); each with the workflow
+ * run and the commit built. Server text is escaped: it renders as written.
+ */
+function deploymentCommentBody(kind, report, error, context) {
+    const state = commentState(report, error);
+    const heading = {
+        building: `### ⏳ ${TITLES[kind]} building`,
+        ready: `### ✅ ${TITLES[kind]} ready`,
+        failed: `### ❌ ${TITLES[kind]} failed`
+    }[state];
+    const lines = [heading, ''];
+    if (error)
+        lines.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '');
+    const previewUrl = context.previewUrl ? markdownUrl(context.previewUrl) : undefined;
+    if (state === 'ready' && previewUrl)
+        lines.push(`**[Open the preview](${previewUrl})**`, '');
+    const d = report.deployment;
+    const rows = [];
+    if (context.branch)
+        rows.push(['Branch', markdownText(context.branch)]);
+    if (previewUrl)
+        rows.push(['Preview', `[${markdownText(context.previewUrl ?? '')}](${previewUrl})`]);
+    const sha = d?.commit?.sha ?? context.run.headSha;
+    if (sha)
+        rows.push(['Commit', commitCell(sha, context.run.repositoryUrl)]);
+    if (d)
+        rows.push(['Status', markdownText(d.status)]);
+    if (report.statusId)
+        rows.push(['Status id', markdownText(report.statusId)]);
+    if (context.run.runUrl) {
+        const runUrl = markdownUrl(context.run.runUrl);
+        if (runUrl)
+            rows.push([
+                'Workflow run',
+                `[${markdownText(runUrl.replace(/^.*\/actions\/runs\//, 'run '))}](${runUrl})`
+            ]);
+    }
+    if (rows.length > 0) {
+        lines.push('| | |', '|---|---|', ...rows.map(([label, value]) => `| ${label} | ${value} |`));
+    }
+    const screenshot = state === 'ready' && d?.screenshotUrl ? markdownUrl(d.screenshotUrl) : undefined;
+    if (screenshot)
+        lines.push('', `![Screenshot of the ${kind}](${screenshot})`);
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/modes/deploy/follow.ts
+
+
+
+
+
+
+
+
+class DeploymentError extends Error {
+    name = 'DeploymentError';
+}
+/**
+ * Sends one trigger. The API client repeats it only when it certainly never arrived, or was
+ * refused with 429 and the server's wait fits before the step's deadline; anything else that
+ * leaves the outcome unknown is explained here, and never sent again.
+ */
+async function trigger(kind, send, deadline) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        throw explainTrigger(kind, error, deadline);
+    }
+}
+/** True when a trigger that failed so may still have started something on the server. */
+function mayHaveStarted(error) {
+    if (error.kind === 'aborted' || certainlyNotSent(error))
+        return false;
+    // A 4xx is the service's own refusal; a 5xx may come from a proxy after the service acted.
+    if (error.kind === 'http')
+        return (error.status ?? 0) >= 500;
+    return true;
+}
+function explainTrigger(kind, error, deadline) {
+    if (!(error instanceof ApiError))
+        return error instanceof Error ? error : new Error(String(error));
+    if (error.status === 429 &&
+        error.retryAfterMs !== undefined &&
+        Date.now() + error.retryAfterMs >= deadline) {
+        return new DeploymentError(`${error.message} The server asked to wait ${formatDuration(error.retryAfterMs)}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`);
+    }
+    if (!mayHaveStarted(error))
+        return error;
+    const what = kind === 'preview' ? 'a preview deployment' : 'a deployment';
+    return new DeploymentError(`${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`);
+}
+/**
+ * Polls the status until `success` or `failure`, logging each change, and judges the result:
+ * a failure throws with the server's summary, after the last lines of its log in a group.
+ */
+async function followDeployment(kind, statusId, report, settings, deps) {
+    const label = kind === 'preview' ? 'Preview' : 'Deployment';
+    const unfamiliar = new Set();
+    let lastStatus;
+    const deployment = await pollUntil({
+        deadline: deps.deadline,
+        signal: deps.signal,
+        nextDelayMs: pollSchedule(settings).nextDelayMs,
+        maxConsecutiveErrors: settings.maxPollErrors,
+        isTransient: pollMayContinue,
+        retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
+        onTransientError: (error, consecutive, retryInMs) => log/* log */.Rm.warning(`${label} status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${error.message} Polling again in ${formatDuration(retryInMs)}.`),
+        check: async () => {
+            const status = await deps.api.getDeploymentStatus(statusId, deps.signal);
+            report.deployment = status;
+            log/* log */.Rm.progress({ kind: 'job', line: `${label} ${statusId}: ${status.status}` });
+            if (status.status !== lastStatus) {
+                lastStatus = status.status;
+                log/* log */.Rm.info(`${label} ${statusId}: ${status.status}`);
+            }
+            const verdict = classifyDeployment(status);
+            if (verdict.kind === 'pending' && !verdict.known && !unfamiliar.has(status.status)) {
+                unfamiliar.add(status.status);
+                log/* log */.Rm.info(`Status "${status.status}" is not among the documented ones; waiting for success or failure.`);
+            }
+            return verdict.kind === 'pending' ? { done: false } : { done: true, value: status };
+        }
+    });
+    const verdict = classifyDeployment(deployment);
+    if (verdict.kind === 'failure') {
+        const lines = lastLogLines(deployment.logs);
+        if (lines.length > 0) {
+            await log/* log */.Rm.group(`${label} ${statusId}: the last ${lines.length} lines of its log`, async () => {
+                for (const line of lines)
+                    log/* log */.Rm.info(line);
+            });
+        }
+        throw new DeploymentError(`${label} ${statusId} failed: ${verdict.summary ?? 'the service gave no summary'}.${lines.length ? ' The last lines of its log are above.' : ''}`);
+    }
+    return deployment;
+}
+/** The step's own words for a timeout, or the error as it is. */
+function explainWait(kind, error, report, settings) {
+    if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
+        const polled = error instanceof PollTimeoutError ? error : undefined;
+        const last = report.deployment
+            ? ` (last status: ${report.deployment.status})`
+            : ' (its status was never read)';
+        const failure = polled ? lastFailureNote(polled) : '';
+        const what = kind === 'preview' ? 'preview' : 'deployment';
+        const id = report.statusId ? ` ${report.statusId}` : '';
+        const resume = kind === 'deployment' && report.statusId
+            ? `: wait for it again with \`status-id: ${report.statusId}\``
+            : '';
+        return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`);
+    }
+    return error instanceof Error ? error : new Error(String(error));
+}
+
+;// CONCATENATED MODULE: ./src/modes/deploy/run.ts
+
+
+/**
+ * Deploys the project's configured branch (or follows the deployment `status-id` names) until
+ * it succeeds or fails. Returns the error beside the report, so that outputs are still set.
+ */
+async function runDeploy(settings, deps) {
+    const report = { projectId: settings.projectId, waitedMs: 0 };
+    const started = Date.now();
+    try {
+        let statusId = settings.statusId;
+        if (statusId) {
+            log/* log */.Rm.info(`Following deployment ${statusId} (not triggering one: \`status-id\` is set).`);
+        }
+        else {
+            const triggered = await trigger('deployment', () => deps.api.triggerDeployment(settings.projectId, deps.signal), deps.deadline);
+            statusId = triggered.statusId;
+            log/* log */.Rm.info(`Triggered deployment ${statusId} of project ${settings.projectId}.`);
+        }
+        report.statusId = statusId;
+        await deps.onStarted?.(report);
+        const deployment = await followDeployment('deployment', statusId, report, settings, deps);
+        report.deployment = deployment;
+        report.waitedMs = Date.now() - started;
+        log/* log */.Rm.info(`Deployment ${statusId} is live${deployment.commit?.sha ? ` (commit ${deployment.commit.sha.slice(0, 7)})` : ''}.`);
+        return { report };
+    }
+    catch (error) {
+        report.waitedMs = Date.now() - started;
+        return { report, error: explainWait('deployment', error, report, settings) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/settings/github-run.ts
+
+
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/** The event payload is a file; it is read here and nowhere else in the engine. */
+function github_run_readEvent(path) {
+    if (!path)
+        return {};
+    try {
+        const value = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
+        return value && typeof value === 'object' ? value : {};
+    }
+    catch {
+        return {};
+    }
+}
+const github_run_textAt = (value, ...keys) => {
+    let here = value;
+    for (const key of keys) {
+        if (!here || typeof here !== 'object')
+            return undefined;
+        here = here[key];
+    }
+    return typeof here === 'string' && here.trim() ? here.trim() : undefined;
+};
+/** The run, from the runner's environment and its event payload. */
+function readGitHubRun(env) {
+    const eventName = env.GITHUB_EVENT_NAME || undefined;
+    const onPullRequest = eventName !== undefined && PULL_REQUEST_EVENTS.has(eventName);
+    const event = onPullRequest ? github_run_readEvent(env.GITHUB_EVENT_PATH) : {};
+    const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY;
+    const repositoryUrl = server && repository && /^[\w.-]+\/[\w.-]+$/.test(repository)
+        ? (0,untrusted/* httpUrl */.q3)(`${server}/${repository}`)
+        : undefined;
+    const runUrl = repositoryUrl && env.GITHUB_RUN_ID && /^\d+$/.test(env.GITHUB_RUN_ID)
+        ? `${repositoryUrl}/actions/runs/${env.GITHUB_RUN_ID}`
+        : undefined;
+    const headRef = onPullRequest
+        ? (github_run_textAt(event, 'pull_request', 'head', 'ref') ?? (env.GITHUB_HEAD_REF || undefined))
+        : undefined;
+    const headSha = (onPullRequest ? github_run_textAt(event, 'pull_request', 'head', 'sha') : undefined) ??
+        (env.GITHUB_SHA || undefined);
+    const refName = env.GITHUB_REF_TYPE === 'tag' || !env.GITHUB_REF_NAME ? undefined : env.GITHUB_REF_NAME;
+    return {
+        ...(eventName ? { eventName } : {}),
+        ...(runUrl ? { runUrl } : {}),
+        ...(repositoryUrl ? { repositoryUrl } : {}),
+        ...(headRef ? { headRef } : {}),
+        ...(headSha && /^[0-9a-f]{7,64}$/i.test(headSha) ? { headSha } : {}),
+        ...(refName ? { refName } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/modes/deploy/settings.ts
+
+/** `project-id`, the same way for deploy and preview. */
+function readProjectId(reader) {
+    return reader.id('project-id', reader.required('project-id', 'the project id shown on the dashboard’s API keys page'));
+}
+function readDeploySettings(reader, common, env) {
+    const projectId = readProjectId(reader);
+    const statusId = reader.id('status-id', reader.text('status-id'));
+    return {
+        ...common,
+        mode: 'deploy',
+        projectId,
+        ...(statusId ? { statusId } : {}),
+        github: readGitHubRun(env)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/modes/deploy/mode.ts
+
+
+
+
+const deployMode = {
+    name: 'deploy',
+    summary: 'Deploy the docs (the configured branch) and wait until they are live.',
+    readSettings: readDeploySettings,
+    run: runDeploy,
+    outputs: deploymentOutputs,
+    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify deployment', deploymentSummaryRows(report), error),
+    comment: (settings, report, error) => ({
+        marker: `<!-- mintlify-admin-action:deploy:${settings.projectId} -->`,
+        body: deploymentCommentBody('deployment', report, error, { run: settings.github })
     })
 };
 
@@ -45708,30 +46287,38 @@ async function readHead(path) {
 ;// CONCATENATED MODULE: ./src/modes/export/progress-log.ts
 
 
+
+
 /**
- * Logs a job's progress only when it moved, and an unfamiliar status once, so a ten-minute
- * export reads as a handful of lines rather than one per poll.
+ * Logs a job's progress when it moved, a heartbeat with the time left in quiet spells, and an
+ * unfamiliar status once, so a ten-minute export reads as a handful of lines, not one per poll.
  */
 class ProgressLog {
     jobId;
-    lastLine;
+    wait;
     unfamiliar = new Set();
     constructor(jobId) {
         this.jobId = jobId;
+        this.wait = new WaitLog(`Export job ${jobId}`);
     }
-    record(job) {
+    stop() {
+        this.wait.stop();
+    }
+    record(job, state) {
         const verdict = classifyExportJob(job);
         if (verdict.kind === 'pending' && !verdict.known && !this.unfamiliar.has(job.status)) {
             this.unfamiliar.add(job.status);
             log/* log */.Rm.info(`Export job ${this.jobId} reports status "${job.status}", which is not among the documented ones; waiting for completed or failed.`);
         }
-        const line = describeJobProgress(job);
-        log/* log */.Rm.progress({ kind: 'job', line: `Export job ${this.jobId}: ${line}` });
-        if (line !== this.lastLine) {
-            this.lastLine = line;
-            log/* log */.Rm.info(`Export job ${this.jobId}: ${line}`);
-        }
+        this.wait.update(describeJobProgress(job), state && remainingMs(state));
     }
+}
+/** Time left by the rate progress rose at so far (the middle of what the samples allow). */
+function remainingMs(state) {
+    const estimate = estimateCompletion(state.progressHistory);
+    if (!estimate)
+        return undefined;
+    return Math.max(0, (estimate.earliestMs + estimate.latestMs) / 2 - state.elapsedMs);
 }
 /** Longest quiet spell in the download log, for bundles of unknown size or slow stretches. */
 const DOWNLOAD_LOG_EVERY_MS = 30_000;
@@ -45913,29 +46500,37 @@ async function startOrReuse(settings, deps, report) {
 async function waitForJob(jobId, settings, deps, deadline, report) {
     const progress = new ProgressLog(jobId);
     const schedule = pollSchedule(settings);
-    return pollUntil({
-        deadline,
-        signal: deps.signal,
-        // A job started a moment ago is not done yet; a reused one may well be.
-        initialDelayMs: report.started ? schedule.firstDelayMs : 0,
-        nextDelayMs: schedule.nextDelayMs,
-        maxConsecutiveErrors: settings.maxPollErrors,
-        isTransient: pollMayContinue,
-        retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-        onTransientError: (error, consecutive, retryInMs) => log/* log */.Rm.warning(`Status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${error.message} Polling again in ${formatDuration(retryInMs)}.`),
-        check: async () => {
-            const job = await deps.api.getExportJob(jobId, deps.signal);
-            // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
-            report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount };
-            progress.record(job);
-            const verdict = classifyExportJob(job);
-            if (verdict.kind === 'failed')
-                throw new ExportFailedError(`Export job ${jobId} failed: ${verdict.reason}`);
-            return verdict.kind === 'completed'
-                ? { done: true, value: job }
-                : { done: false, progress: job.progress };
-        }
-    });
+    try {
+        return await pollForJob();
+    }
+    finally {
+        progress.stop();
+    }
+    function pollForJob() {
+        return pollUntil({
+            deadline,
+            signal: deps.signal,
+            // A job started a moment ago is not done yet; a reused one may well be.
+            initialDelayMs: report.started ? schedule.firstDelayMs : 0,
+            nextDelayMs: schedule.nextDelayMs,
+            maxConsecutiveErrors: settings.maxPollErrors,
+            isTransient: pollMayContinue,
+            retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
+            onTransientError: (error, consecutive, retryInMs) => log/* log */.Rm.warning(`Status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${error.message} Polling again in ${formatDuration(retryInMs)}.`),
+            check: async (state) => {
+                const job = await deps.api.getExportJob(jobId, deps.signal);
+                // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
+                report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount };
+                progress.record(job, state);
+                const verdict = classifyExportJob(job);
+                if (verdict.kind === 'failed')
+                    throw new ExportFailedError(`Export job ${jobId} failed: ${verdict.reason}`);
+                return verdict.kind === 'completed'
+                    ? { done: true, value: job }
+                    : { done: false, progress: job.progress };
+            }
+        });
+    }
 }
 /** Asks for the bundle link; a 409 ("not finished yet") is waited out like a pending status. */
 async function requestLink(jobId, settings, deps, deadline) {
@@ -46202,7 +46797,143 @@ const exportMode = {
     })
 };
 
+;// CONCATENATED MODULE: ./src/modes/preview/report.ts
+
+
+/** The deployment's outputs, and `preview-url`. */
+function previewOutputs(report) {
+    return { 'preview-url': report.previewUrl ?? '', ...deploymentOutputs(report) };
+}
+function previewSummaryRows(report) {
+    return [
+        ['Branch', html(report.branch)],
+        ...(report.previewUrl ? [['Preview', summary_link(report.previewUrl)]] : []),
+        ...deploymentSummaryRows(report)
+    ];
+}
+/** One comment per project and branch: a later run for the branch updates it. */
+function previewCommentMarker(projectId, branch) {
+    return `<!-- mintlify-admin-action:preview:${projectId}:${encodeURIComponent(branch)} -->`;
+}
+
+;// CONCATENATED MODULE: ./src/modes/preview/run.ts
+
+
+/**
+ * Triggers (or redeploys) the branch's preview and waits until it succeeds or fails. Returns
+ * the error beside the report, so that outputs, the comment and the GitHub deployment are set.
+ */
+async function runPreview(settings, deps) {
+    const report = {
+        projectId: settings.projectId,
+        branch: settings.branch,
+        waitedMs: 0
+    };
+    const started = Date.now();
+    try {
+        const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal), deps.deadline);
+        report.statusId = triggered.statusId;
+        if (triggered.previewUrl)
+            report.previewUrl = triggered.previewUrl;
+        log/* log */.Rm.info(`Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`);
+        await deps.onStarted?.(report);
+        await followDeployment('preview', triggered.statusId, report, settings, deps);
+        report.waitedMs = Date.now() - started;
+        log/* log */.Rm.info(`Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`);
+        return { report };
+    }
+    catch (error) {
+        report.waitedMs = Date.now() - started;
+        return { report, error: explainWait('preview', error, report, settings) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/modes/preview/branch.ts
+/** Characters git refuses in a branch name, and what the JSON body should never carry. */
+const NOT_A_BRANCH = /[\s\p{Cc}~^:?*[\\]|\.\.|@\{|^\/|\/$|\.lock$|^-/u;
+/**
+ * The branch to preview: `branch` when given, else the pull request's head branch on
+ * pull-request events, else the branch the workflow runs on. A problem, in words, otherwise.
+ */
+function resolvePreviewBranch(input, run) {
+    const given = input.trim();
+    if (given) {
+        if (given.length > 255 || NOT_A_BRANCH.test(given))
+            return {
+                problem: `Input \`branch\` is not a branch name git accepts (no spaces, control characters, \`~^:?*[\\\`, \`..\` or \`@{\`): give the branch to preview, e.g. \`docs/new-page\`.`
+            };
+        return { branch: given };
+    }
+    const onPullRequest = run.eventName === 'pull_request' || run.eventName === 'pull_request_target';
+    if (onPullRequest && run.headRef)
+        return { branch: run.headRef };
+    if (!onPullRequest && run.refName)
+        return { branch: run.refName };
+    const where = onPullRequest
+        ? 'the pull request’s head branch could not be read from the event'
+        : 'this run is not for a pull request and runs on no branch';
+    return {
+        problem: `Input \`branch\` is required here: ${where}. Set \`branch\` to the branch to preview (e.g. \`branch: \${{ github.head_ref }}\`).`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/modes/preview/settings.ts
+
+
+
+function readPreviewSettings(reader, common, env) {
+    const projectId = readProjectId(reader);
+    const github = readGitHubRun(env);
+    const resolved = resolvePreviewBranch(reader.text('branch'), github);
+    if ('problem' in resolved)
+        reader.problem(resolved.problem);
+    return {
+        ...common,
+        mode: 'preview',
+        projectId,
+        branch: 'branch' in resolved ? resolved.branch : '',
+        github,
+        ...readGitHubDeployment(reader)
+    };
+}
+function readGitHubDeployment(reader) {
+    if (!reader.flag('github-deployment'))
+        return {};
+    const environment = reader.text('environment');
+    const token = reader.text('github-token');
+    if (!environment)
+        reader.problem('Input `github-deployment: true` needs `environment` (default `docs-preview`).');
+    if (!token)
+        reader.problem('Input `github-deployment: true` needs `github-token` (default: the workflow token `${{ github.token }}`).');
+    return environment && token ? { githubDeployment: { environment, token } } : {};
+}
+
+;// CONCATENATED MODULE: ./src/modes/preview/mode.ts
+
+
+
+
+
+const previewMode = {
+    name: 'preview',
+    summary: "Deploy a branch's preview, wait until it is ready, and hand on its address.",
+    readSettings: readPreviewSettings,
+    run: runPreview,
+    outputs: previewOutputs,
+    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify preview', previewSummaryRows(report), error),
+    comment: (settings, report, error) => ({
+        marker: previewCommentMarker(settings.projectId, settings.branch),
+        body: deploymentCommentBody('preview', report, error, {
+            run: settings.github,
+            branch: report.branch,
+            ...(report.previewUrl ? { previewUrl: report.previewUrl } : {})
+        })
+    })
+};
+
 ;// CONCATENATED MODULE: ./src/modes/modes.ts
+
+
 
 
 
@@ -46213,7 +46944,9 @@ const exportMode = {
 const MODES = {
     export: exportMode,
     'agent-watch': agentWatchMode,
-    agent: agentMode
+    agent: agentMode,
+    deploy: deployMode,
+    preview: previewMode
 };
 const MODE_NAMES = Object.keys(MODES);
 /** The mode that runs these settings, typed loosely: the front doors pass its own report back. */
@@ -49934,7 +50667,7 @@ function downloadSpeed(now = Date.now, windowMs = 5000) {
 /** Documented in `--help` and the README. */
 const EXIT = {
     ok: 0,
-    /** The job or a check failed (failed export or agent job, an air-gapped audit). */
+    /** The job or a check failed (failed export, agent job or deployment, an air-gapped audit). */
     failed: 1,
     /** Bad usage or input: nothing was started. */
     usage: 2,
@@ -49945,7 +50678,7 @@ const EXIT = {
 const EXIT_HELP = `
 Exit codes:
   0    success
-  1    the job or a check failed (failed export or agent job, an air-gapped audit)
+  1    the job or a check failed (failed export, agent job or deployment, an air-gapped audit)
   2    bad usage or input: nothing was started
   3    --timeout ran out: the job goes on on the server (resume with --job-id)
   130  interrupted (SIGINT or SIGTERM)
@@ -49978,7 +50711,7 @@ async function main(argv, env = process.env) {
 /** The command line: one subcommand per mode, its flags from the input declarations. */
 function cliProgram(onRun) {
     const program = new command_Command('mintlify-admin')
-        .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
+        .description("Mintlify's Admin API from any CI: static exports, agent jobs, deployments and previews.")
         .addHelpText('after', EXIT_HELP)
         .exitOverride()
         // `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error.

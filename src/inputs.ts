@@ -26,8 +26,9 @@ export interface InputDeclaration {
   readonly description: string
 }
 
-const ALL: readonly ModeName[] = ['export', 'agent-watch', 'agent']
+const ALL: readonly ModeName[] = ['export', 'agent-watch', 'agent', 'deploy', 'preview']
 const AGENT_MODES: readonly ModeName[] = ['agent-watch', 'agent']
+const PROJECT_MODES: readonly ModeName[] = ['agent-watch', 'agent', 'deploy', 'preview']
 
 /** The value a mode reads for an input left empty: its own default, where it has one. */
 export function modeDefault(input: InputDeclaration, mode: ModeName | undefined): string {
@@ -44,7 +45,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     only: 'action',
     required: true,
     description:
-      'What to do: `export` (static export bundle), `agent-watch` (follow an agent job) or `agent` (start an agent job, or send one a follow-up, and follow it).'
+      'What to do: `export` (static export bundle), `agent-watch` (follow an agent job), `agent` (start an agent job, or send one a follow-up, and follow it), `deploy` (publish the docs and wait until live) or `preview` (deploy a branch preview).'
   },
   {
     name: 'api-key',
@@ -247,10 +248,10 @@ export const INPUTS: readonly InputDeclaration[] = [
   {
     name: 'project-id',
     kind: 'text',
-    modes: AGENT_MODES,
+    modes: PROJECT_MODES,
     default: '',
     description:
-      "agent-watch, agent: the project id, as shown on the dashboard's API keys page. Required in these modes."
+      "agent-watch, agent, deploy, preview: the project id, as shown on the dashboard's API keys page. Required in these modes."
   },
   {
     name: 'prompt',
@@ -324,7 +325,40 @@ export const INPUTS: readonly InputDeclaration[] = [
     only: 'action',
     default: '${{ github.token }}',
     description:
-      "Token for the pull-request comment, and in `agent` mode for listing a pull request's changed files."
+      "Token for the pull-request comment, the GitHub deployment, and in `agent` mode for listing a pull request's changed files."
+  },
+  {
+    name: 'status-id',
+    kind: 'text',
+    modes: ['deploy'],
+    default: '',
+    description:
+      'deploy: wait for this deployment, started elsewhere (its `statusId`), instead of triggering one.'
+  },
+  {
+    name: 'branch',
+    kind: 'text',
+    modes: ['preview'],
+    default: '',
+    description:
+      "preview: the branch to preview (default: the pull request's head branch on `pull_request` events, else the branch the workflow runs on)."
+  },
+  {
+    name: 'github-deployment',
+    kind: 'flag',
+    modes: ['preview'],
+    only: 'action',
+    default: 'false',
+    description:
+      'preview: record the preview as a GitHub deployment of the commit, with its status and the preview URL ("View deployment" on the pull request). Needs `permissions: deployments: write`; without it, a warning.'
+  },
+  {
+    name: 'environment',
+    kind: 'text',
+    modes: ['preview'],
+    only: 'action',
+    default: 'docs-preview',
+    description: 'preview: the GitHub environment of that deployment.'
   }
 ]
 
@@ -338,7 +372,7 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'status',
     description:
-      'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or the status it was in when `timeout` ran out or, with `wait: false`, when it was created).'
+      'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or with `wait: false` the status when it was created; deploy, preview - `success` or `failure`; or the status it was in when `timeout` ran out).'
   },
   {
     name: 'page-count',
@@ -393,5 +427,21 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'job',
     description:
       'agent-watch, agent - The whole agent job as JSON, for `fromJSON()` in later steps.'
-  }
+  },
+  {
+    name: 'status-id',
+    description:
+      'deploy, preview - Id of the deployment status followed (set as soon as it is known, also when the step fails later).'
+  },
+  { name: 'commit-sha', description: 'deploy, preview - The commit the deployment built.' },
+  {
+    name: 'commit-message',
+    description: 'deploy, preview - The message of that commit (one line).'
+  },
+  {
+    name: 'screenshot-url',
+    description: 'deploy, preview - A screenshot of the deployed site, when the service made one.'
+  },
+  { name: 'ended-at', description: 'deploy, preview - When the deployment ended (ISO 8601).' },
+  { name: 'preview-url', description: 'preview - Address of the preview deployment.' }
 ]

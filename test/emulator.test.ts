@@ -755,3 +755,91 @@ describe('command line', () => {
     expect(result.stderr).toContain('Usage: node test/emulator/cli.ts')
   })
 })
+
+describe('deployments and previews', () => {
+  const post = (emu: Emulator, path: string, body?: unknown) =>
+    fetch(`${emu.apiUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${emu.apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' })
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+  const statusOf = async (emu: Emulator, statusId: string) => {
+    const response = await fetch(`${emu.apiUrl}/v1/project/update-status/${statusId}`, {
+      headers: { authorization: `Bearer ${emu.apiKey}` }
+    })
+    return { code: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  it('moves a deployment queued → in_progress → success, with logs, commit and screenshots', async () => {
+    const emu = await emulate({ deployments: { queuedMs: 0, inProgressMs: 60_000, logLines: 8 } })
+    const answer = await post(emu, '/v1/project/update/proj_1')
+    expect(answer.status).toBe(202)
+    const { statusId } = (await answer.json()) as { statusId: string }
+    expect(statusId).toMatch(/^[0-9a-f]{24}$/)
+    const running = await statusOf(emu, statusId)
+    expect(running.body).toMatchObject({ status: 'in_progress', endedAt: null, screenshot: null })
+    expect(running.body.logs).toHaveLength(4)
+    emu.options.deployments.inProgressMs = 0
+    const done = await statusOf(emu, statusId)
+    expect(done.body).toMatchObject({
+      _id: statusId,
+      projectId: 'proj_1',
+      status: 'success',
+      commit: { ref: 'main', message: 'Publish the docs' },
+      screenshot: `https://screenshots.mintlify.example/${statusId}.png`
+    })
+    expect(done.body.logs).toHaveLength(8)
+    expect(Date.parse(done.body.endedAt as string)).toBeGreaterThan(0)
+  })
+
+  it('ends a failed build with its summary and the error as the last log line', async () => {
+    const emu = await emulate({ deployments: { queuedMs: 0, inProgressMs: 0, outcome: 'failure' } })
+    const { statusId } = (await (await post(emu, '/v1/project/update/p')).json()) as {
+      statusId: string
+    }
+    const { body } = await statusOf(emu, statusId)
+    expect(body).toMatchObject({
+      status: 'failure',
+      summary: expect.stringContaining('Build failed')
+    })
+    expect((body.logs as string[]).at(-1)).toContain('unexpected closing tag')
+  })
+
+  it('previews a branch at its own address; 400 without a branch, 403 off the plan', async () => {
+    const emu = await emulate()
+    const answer = await post(emu, '/v1/project/preview/proj_1', { branch: 'docs/x' })
+    expect(answer.status).toBe(202)
+    expect(await answer.json()).toMatchObject({ previewUrl: 'https://proj-1-docs-x.mintlify.app' })
+    expect((await post(emu, '/v1/project/preview/proj_1', {})).status).toBe(400)
+    emu.options.deployments.previewsOnPlan = false
+    const refused = await post(emu, '/v1/project/preview/proj_1', { branch: 'docs/x' })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      error: 'Preview deployments are not available on your plan'
+    })
+    expect((await statusOf(emu, 'nope')).code).toBe(404)
+  })
+
+  it('limits triggers per organization, with Retry-After', async () => {
+    const emu = await emulate({ deployments: { previewLimit: { requests: 2, windowMs: 60_000 } } })
+    for (const branch of ['a', 'b'])
+      expect((await post(emu, '/v1/project/preview/p', { branch })).status).toBe(202)
+    const limited = await post(emu, '/v1/project/preview/other', { branch: 'c' })
+    expect(limited.status).toBe(429)
+    const wait = Number(limited.headers.get('retry-after'))
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(60)
+    // The deployment limit is a window of its own.
+    expect((await post(emu, '/v1/project/update/p')).status).toBe(202)
+  })
+
+  it('drops the answer of a trigger it carried out (`drop`)', async () => {
+    const emu = await emulate()
+    emu.inject('deploy', { kind: 'drop' })
+    await expect(post(emu, '/v1/project/update/p')).rejects.toThrow()
+    expect(emu.requests.filter(r => r.endpoint === 'deploy')).toHaveLength(1)
+  })
+})

@@ -4,6 +4,7 @@ import { runDeps, type RunDeps } from '../modes/mode.js'
 import { modeOf, readSettings, type Settings } from '../modes/modes.js'
 import type { ExportReport } from '../modes/export/run.js'
 import type { ExportSettings } from '../modes/export/settings.js'
+import type { PreviewReport } from '../modes/preview/run.js'
 import { maskSecretInputs } from '../settings/common.js'
 import { actionHost } from './host.js'
 import { actionInputs } from './inputs.js'
@@ -50,11 +51,18 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
     const { upsertPullRequestComment } = await import('./pr-comment.js')
     await upsertPullRequestComment(settings.commentToken, marker, body)
   }
-  // A started job is on the pull request while it is followed, not only once it ends.
-  const outcome = await mode.run(settings, {
-    ...deps,
-    publish: report => comment(report, undefined)
-  })
+  const deployment =
+    settings.mode === 'preview'
+      ? (await import('./github-deployment.js')).previewDeployment(settings)
+      : undefined
+  // Once the work started on the server (an agent job, a deployment, a preview), the pull
+  // request hears of it while it is followed, not only once it ends; a preview's deployment too.
+  const onStarted = async (report: unknown) =>
+    besideOutcome('the in-progress comment and deployment', async () => {
+      await comment(report, undefined)
+      await deployment?.started(report as PreviewReport)
+    })
+  const outcome = await mode.run(settings, { ...deps, onStarted })
   if (settings.mode === 'export' && !outcome.error) {
     outcome.error = await uploadArtifact(settings, outcome.report as ExportReport, deps.signal)
   }
@@ -68,6 +76,9 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
       await core.summary.addRaw(mode.summaryMarkdown(report, error)).write()
   })
   await comment(report, error)
+  await besideOutcome('the GitHub deployment', async () =>
+    deployment?.finished(report as PreviewReport, error)
+  )
   if (error) throw error
 }
 

@@ -14,9 +14,11 @@ import { mayRetry } from './retry-policy.js'
 import {
   agentJobBody,
   bundleBody,
+  deploymentStatusBody,
   describeIssues,
   exportJobBody,
-  startExportBody
+  startExportBody,
+  triggerBody
 } from './schemas.js'
 
 /** A static export job as the action understands it, whatever the server's exact shape. */
@@ -55,6 +57,27 @@ export interface AgentJob {
   raw: Record<string, unknown>
 }
 
+/** A deployment or a preview, as `GET /v1/project/update-status/{statusId}` shows it. */
+export interface DeploymentStatus {
+  /** Raw status: `queued`, `in_progress`, `success`, `failure` (others are taken as progress). */
+  status: string
+  summary?: string
+  /** The build log's lines, each one clean line. */
+  logs: string[]
+  createdAt?: string
+  endedAt?: string
+  /** Only an http(s) link; the first of `screenshot`, `screenshotLight`, `screenshotDark`. */
+  screenshotUrl?: string
+  commit?: { sha?: string; ref?: string; message?: string }
+}
+
+/** The answer to a trigger: the status to follow, and for a preview its address. */
+export interface Triggered {
+  statusId: string
+  /** Only an http(s) link. */
+  previewUrl?: string
+}
+
 export interface StartExportRequest {
   domain: string
   version?: string
@@ -76,6 +99,11 @@ export interface AdminApi {
     prompt: string,
     signal?: AbortSignal
   ): Promise<AgentJob>
+  /** Deploys the project's configured branch. Not idempotent: see retry-policy.ts. */
+  triggerDeployment(projectId: string, signal?: AbortSignal): Promise<Triggered>
+  /** Creates the branch's preview, or redeploys it. Not idempotent either. */
+  triggerPreview(projectId: string, branch: string, signal?: AbortSignal): Promise<Triggered>
+  getDeploymentStatus(statusId: string, signal?: AbortSignal): Promise<DeploymentStatus>
 }
 
 export interface AdminApiOptions {
@@ -312,6 +340,38 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         signal
       })
       return toAgentJob(data, body)
+    },
+    async triggerDeployment(projectId, signal) {
+      const { data } = await call({
+        method: 'POST',
+        path: `/v1/project/update/${encodeURIComponent(projectId)}`,
+        operation: { kind: 'trigger', what: 'deployment', projectId },
+        schema: triggerBody,
+        signal
+      })
+      return { statusId: data.statusId }
+    },
+    async triggerPreview(projectId, branch, signal) {
+      const { data } = await call({
+        method: 'POST',
+        path: `/v1/project/preview/${encodeURIComponent(projectId)}`,
+        operation: { kind: 'trigger', what: 'preview', projectId },
+        schema: triggerBody,
+        body: { branch },
+        signal
+      })
+      const previewUrl = data.previewUrl ? httpUrl(data.previewUrl) : undefined
+      return { statusId: data.statusId, ...(previewUrl ? { previewUrl } : {}) }
+    },
+    async getDeploymentStatus(statusId, signal) {
+      const { data } = await call({
+        method: 'GET',
+        path: `/v1/project/update-status/${encodeURIComponent(statusId)}`,
+        operation: { kind: 'deployment-status', statusId },
+        schema: deploymentStatusBody,
+        signal
+      })
+      return toDeploymentStatus(data)
     }
   }
 }
@@ -332,6 +392,34 @@ function toAgentJob(data: z.output<typeof agentJobBody>, body: unknown): AgentJo
     createdAt: data.createdAt ?? undefined,
     archivedAt: data.archivedAt ?? undefined,
     raw: body as Record<string, unknown>
+  }
+}
+
+/** A timestamp as ISO 8601 when it can be read, else as sent. */
+function isoTime(value: string | number | null | undefined): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  return parseTimestamp(value)?.toISOString() ?? untrusted(String(value), 64)
+}
+
+function toDeploymentStatus(data: z.output<typeof deploymentStatusBody>): DeploymentStatus {
+  const screenshot = [data.screenshot, data.screenshotLight, data.screenshotDark]
+    .map(url => (url ? httpUrl(url) : undefined))
+    .find(Boolean)
+  const commit = data.commit
+    ? {
+        sha: data.commit.sha ?? undefined,
+        ref: data.commit.ref ?? undefined,
+        message: data.commit.message ?? undefined
+      }
+    : undefined
+  return {
+    status: data.status,
+    summary: data.summary || undefined,
+    logs: (data.logs ?? []).filter((line): line is string => line !== undefined),
+    createdAt: isoTime(data.createdAt),
+    endedAt: isoTime(data.endedAt),
+    ...(screenshot ? { screenshotUrl: screenshot } : {}),
+    ...(commit ? { commit } : {})
   }
 }
 

@@ -7,11 +7,21 @@ export type Operation =
   /** Not idempotent: each create may open a pull request and costs credits. */
   | { kind: 'agent-create'; projectId: string }
   | { kind: 'agent-message'; projectId: string; jobId: string }
+  /** Triggering a deployment or a preview: not idempotent, like `start`. */
+  | { kind: 'trigger'; what: 'deployment' | 'preview'; projectId: string }
+  | { kind: 'deployment-status'; statusId: string }
 
 export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'aborted'
 
 /** The cause of a request the step's deadline ended. */
 export const STEP_TIMEOUT_CAUSE = "the step's `timeout` ran out before the answer was complete"
+
+/** The vendor's documented limits on triggers, named when one answers 429. */
+export const TRIGGER_LIMITS = {
+  deployment:
+    'deployment triggers share 10 requests per 10 seconds per organization with automation triggers',
+  preview: 'previews are limited to 5 previews per minute per organization'
+} as const
 
 /** Statuses worth another try: the request may succeed unchanged a little later. */
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
@@ -93,14 +103,17 @@ function adviceFor(status: number, op: Operation, retryAfterMs: number | undefin
   if (status === 401) {
     return 'The admin API key was refused: check that `api-key` holds a current admin key (it begins with `mint_`; an expired key answers 401). Create one on the dashboard’s API keys page.'
   }
+  if (status === 403 && op.kind === 'trigger' && op.what === 'preview') {
+    return 'Preview deployments are not on your organization’s Mintlify plan (or the key may not create them: a key whose IP allow-list excludes this runner, or that lacks the `write` scope, also answers 403).'
+  }
   if (status === 403) {
     const exportHint =
-      op.kind === 'agent' || agentWrite
+      op.kind === 'agent' || agentWrite || op.kind === 'trigger' || op.kind === 'deployment-status'
         ? ''
         : ' Static export is a private beta that needs the Enterprise plan and must be enabled for your organization.'
     // GETs (status, agent job) need the `read` scope; POSTs (start, bundle link) `write`.
     const scope =
-      op.kind === 'start' || op.kind === 'bundle' || agentWrite
+      op.kind === 'start' || op.kind === 'bundle' || op.kind === 'trigger' || agentWrite
         ? 'the `write` scope (needed for POST)'
         : 'the `read` scope (needed for GET)'
     return `The key may not do this.${exportHint} A key whose IP allow-list excludes this runner, or that lacks ${scope}, also answers 403.`
@@ -113,9 +126,12 @@ function adviceFor(status: number, op: Operation, retryAfterMs: number | undefin
       case 'bundle':
         return `Export job \`${op.jobId}\` was not found: check \`job-id\`, and that the key belongs to the organization that started it.`
       case 'agent-create':
-        return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page).`
-      case 'agent-message':
+      case 'trigger':
+        return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page) and that the key belongs to its organization.`
+      case 'deployment-status':
+        return `Deployment status \`${op.statusId}\` was not found: check \`status-id\`, and that the key belongs to the organization of that deployment.`
       case 'agent':
+      case 'agent-message':
         return `Agent job \`${op.jobId}\` not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`
     }
   }
@@ -128,6 +144,8 @@ function adviceFor(status: number, op: Operation, retryAfterMs: number | undefin
         : `the service says to try again after ${new Date(Date.now() + retryAfterMs).toISOString()}`
     return `The agent allows ${AGENT_HOURLY_LIMIT}, and this project has used them (${reset}); this request created nothing.`
   }
+  if (status === 429 && op.kind === 'trigger')
+    return `The Admin API is rate-limiting this organization: ${TRIGGER_LIMITS[op.what]}.`
   if (status === 429) return 'The Admin API is rate-limiting this key; wait before trying again.'
   if (status === 400 || status === 422)
     return 'The request was refused as invalid: check the inputs named in the message.'

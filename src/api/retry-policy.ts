@@ -27,6 +27,8 @@ export function mayRetry(error: ApiError): boolean {
   // only if it fits before the step's deadline).
   if (error.operation.kind === 'agent-create' || error.operation.kind === 'agent-message')
     return certainlyNotSent(error) || (error.status === 429 && error.retryAfterMs !== undefined)
+  // A trigger answered 429 was refused, not run: waiting and sending it again is safe.
+  if (error.operation.kind === 'trigger') return certainlyNotSent(error) || error.status === 429
   if (error.operation.kind !== 'start') return true
   return certainlyNotSent(error) || error.status === 429 || error.status === 503
 }

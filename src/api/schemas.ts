@@ -87,3 +87,33 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   return `a ${typeof value}`
 }
+
+/** `POST /v1/project/update/{projectId}` → 202 `{statusId}`; the preview adds `previewUrl`. */
+export const triggerBody = z.looseObject({
+  statusId: id,
+  previewUrl: z.string().min(1).optional().catch(undefined)
+})
+
+/** One line of a deployment's build log: outside text, bounded, never a command. */
+const logLine = z
+  .unknown()
+  .transform(value => (typeof value === 'string' ? untrusted(value, 400) : undefined))
+
+/** `GET /v1/project/update-status/{statusId}`: no field is marked required but `status` matters. */
+export const deploymentStatusBody = z.looseObject({
+  _id: text(128).optional().catch(undefined),
+  projectId: text(128).optional().catch(undefined),
+  status,
+  summary: text(1000).nullish().catch(undefined),
+  logs: z.array(logLine).nullish().catch(undefined),
+  createdAt: timestamp,
+  endedAt: timestamp,
+  subdomain: looseText,
+  screenshot: text(2048).nullish().catch(undefined),
+  screenshotLight: text(2048).nullish().catch(undefined),
+  screenshotDark: text(2048).nullish().catch(undefined),
+  commit: z
+    .looseObject({ sha: looseText, ref: looseText, message: text(300).nullish().catch(undefined) })
+    .nullish()
+    .catch(undefined)
+})

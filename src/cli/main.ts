@@ -21,7 +21,7 @@ import {
 /** Documented in `--help` and the README. */
 export const EXIT = {
   ok: 0,
-  /** The job or a check failed (failed export or agent job, an air-gapped audit). */
+  /** The job or a check failed (failed export, agent job or deployment, an air-gapped audit). */
   failed: 1,
   /** Bad usage or input: nothing was started. */
   usage: 2,
@@ -33,7 +33,7 @@ export const EXIT = {
 const EXIT_HELP = `
 Exit codes:
   0    success
-  1    the job or a check failed (failed export or agent job, an air-gapped audit)
+  1    the job or a check failed (failed export, agent job or deployment, an air-gapped audit)
   2    bad usage or input: nothing was started
   3    --timeout ran out: the job goes on on the server (resume with --job-id)
   130  interrupted (SIGINT or SIGTERM)
@@ -81,7 +81,9 @@ export async function main(
 /** The command line: one subcommand per mode, its flags from the input declarations. */
 export function cliProgram(onRun: (mode: ModeName, options: CliOptions) => void): Command {
   const program = new Command('mintlify-admin')
-    .description("Mintlify's Admin API from any CI: static exports and agent jobs.")
+    .description(
+      "Mintlify's Admin API from any CI: static exports, agent jobs, deployments and previews."
+    )
     .addHelpText('after', EXIT_HELP)
     .exitOverride()
     // `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error.

@@ -9,10 +9,10 @@ export interface RunDeps {
   /** Epoch ms at which the step's `timeout` runs out; the API client's requests end there too. */
   deadline: number
   /**
-   * Shows the report so far where the front door can before the run ends (the action updates
-   * the pull-request comment: a job started and being followed). Never fails the run.
+   * Told once the work started on the server and before the wait, with the mode's report so far
+   * (the action comments "building" and records a GitHub deployment then). Never throws.
    */
-  publish?: (report: unknown) => Promise<void>
+  onStarted?: (report: unknown) => Promise<void>
 }
 
 /**

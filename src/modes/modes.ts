@@ -5,21 +5,28 @@ import { agentMode } from './agent/mode.js'
 import type { AgentSettings } from './agent/settings.js'
 import { agentWatchMode } from './agent-watch/mode.js'
 import type { AgentWatchSettings } from './agent-watch/settings.js'
+import { deployMode } from './deploy/mode.js'
+import type { DeploySettings } from './deploy/settings.js'
 import { exportMode } from './export/mode.js'
 import type { ExportSettings } from './export/settings.js'
 import type { Mode } from './mode.js'
+import { previewMode } from './preview/mode.js'
+import type { PreviewSettings } from './preview/settings.js'
 
 /** Every mode, by name: adding one is a folder under modes/ and a line here. */
 export const MODES = {
   export: exportMode,
   'agent-watch': agentWatchMode,
-  agent: agentMode
+  agent: agentMode,
+  deploy: deployMode,
+  preview: previewMode
 } as const
 
 export type ModeName = keyof typeof MODES
 export const MODE_NAMES = Object.keys(MODES) as ModeName[]
 
-export type Settings = ExportSettings | AgentWatchSettings | AgentSettings
+export type Settings =
+  ExportSettings | AgentWatchSettings | AgentSettings | DeploySettings | PreviewSettings
 
 /** The mode that runs these settings, typed loosely: the front doors pass its own report back. */
 export function modeOf(settings: Settings): Mode<Settings, unknown> {

@@ -3,6 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { agentViewAt, CREATED_BEFORE_MS, renderAgentJob, type AgentView } from './agent.ts'
 import { respond, type Context } from './context.ts'
+import {
+  newDeployment,
+  PREVIEWS_NOT_ON_PLAN,
+  previewUrlOf,
+  rateLimitWaitMs,
+  renderDeployment
+} from './deployments.ts'
 import { exportView, newJob, parseStart, renderJob, type ExportJob } from './export-jobs.ts'
 import { errorReply, jsonReply, readBody, safeDecode, type Reply } from './http.ts'
 import { exportBehaviourFor } from './options.ts'
@@ -30,7 +37,10 @@ const ROUTES: { endpoint: Endpoint; method: string; pattern: RegExp }[] = [
     endpoint: 'agent-message',
     method: 'POST',
     pattern: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/
-  }
+  },
+  { endpoint: 'deploy', method: 'POST', pattern: /^\/v1\/project\/update\/([^/]+)$/ },
+  { endpoint: 'preview', method: 'POST', pattern: /^\/v1\/project\/preview\/([^/]+)$/ },
+  { endpoint: 'deploy-status', method: 'GET', pattern: /^\/v1\/project\/update-status\/([^/]+)$/ }
 ]
 
 export function matchApiRoute(method: string, pathname: string): ApiRoute {
@@ -60,7 +70,9 @@ export function authorize(
   if (key !== undefined && options.expiredKeys.includes(key)) {
     return errorReply(401, 'API key has expired', challenge)
   }
-  if (key !== undefined && options.forbiddenKeys.includes(key)) {
+  const deployments =
+    endpoint === 'deploy' || endpoint === 'preview' || endpoint === 'deploy-status'
+  if (key !== undefined && options.forbiddenKeys.includes(key) && !deployments) {
     // A valid key of an organisation without the Enterprise plan.
     if (endpoint === 'agent') return errorReply(403, 'This API key may not read agent jobs')
     if (endpoint === 'agent-create' || endpoint === 'agent-message')
@@ -208,6 +220,60 @@ async function messageAgentJob(ctx: Context, req: IncomingMessage, projectId: st
   return jsonReply(200, renderAgentJob(id, view, createdAt))
 }
 
+/** Both triggers: rate limits first (per organization), then the plan, then the work. */
+async function triggerDeployment(
+  ctx: Context,
+  req: IncomingMessage,
+  endpoint: 'deploy' | 'preview',
+  projectId: string
+): Promise<Reply> {
+  const raw = await readBody(req)
+  if (raw === null) return errorReply(413, 'Request body is too large')
+  const b = ctx.options.deployments
+  const limit = endpoint === 'deploy' ? b.deployLimit : b.previewLimit
+  const times = ctx.triggerTimes[endpoint]
+  const now = Date.now()
+  const waitMs = rateLimitWaitMs(times, limit, now)
+  if (waitMs > 0) {
+    return errorReply(429, 'Too many requests, please try again later.', {
+      'retry-after': String(Math.ceil(waitMs / 1000))
+    })
+  }
+  let branch = b.deploymentBranch
+  if (endpoint === 'preview') {
+    if (!b.previewsOnPlan) return errorReply(403, PREVIEWS_NOT_ON_PLAN)
+    let body: unknown
+    try {
+      body = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined
+    } catch {
+      return errorReply(400, 'Request body is not valid JSON')
+    }
+    const given = (body as { branch?: unknown } | undefined)?.branch
+    if (typeof given !== 'string' || given.trim() === '')
+      return errorReply(400, 'branch is required')
+    branch = given
+  }
+  times.push(now)
+  const deployment = newDeployment(
+    projectId,
+    endpoint === 'deploy' ? 'deployment' : 'preview',
+    branch,
+    now
+  )
+  ctx.deployments.set(deployment.statusId, deployment)
+  if (endpoint === 'deploy') return jsonReply(202, { statusId: deployment.statusId })
+  return jsonReply(202, {
+    statusId: deployment.statusId,
+    previewUrl: previewUrlOf(projectId, branch)
+  })
+}
+
+function deploymentStatus(ctx: Context, statusId: string): Reply {
+  const deployment = ctx.deployments.get(statusId)
+  if (!deployment) return errorReply(404, `Status ${statusId} not found`)
+  return jsonReply(200, renderDeployment(deployment, ctx.options.deployments, Date.now()))
+}
+
 async function answer(
   ctx: Context,
   req: IncomingMessage,
@@ -230,6 +296,11 @@ async function answer(
       return createAgentJob(ctx, req, first)
     case 'agent-message':
       return messageAgentJob(ctx, req, first, second)
+    case 'deploy':
+    case 'preview':
+      return triggerDeployment(ctx, req, route.endpoint, first)
+    case 'deploy-status':
+      return deploymentStatus(ctx, first)
     default:
       if (route.allow) {
         return errorReply(405, `Method ${req.method} not allowed on ${pathname}`, {

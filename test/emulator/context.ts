@@ -2,6 +2,7 @@
 // record, apply an injected fault, answer.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ArchiveStore } from './archive.ts'
+import type { Deployment } from './deployments.ts'
 import type { ExportJob } from './export-jobs.ts'
 import { planFault, type FaultQueue } from './faults.ts'
 import { deliver, PLAIN_DELIVERY, sleep, type DeliveryPlan, type Reply } from './http.ts'
@@ -19,6 +20,10 @@ export interface Context {
   agentUses: Map<string, number[]>
   agentPrompts: ReceivedPrompt[]
   faults: FaultQueue
+  /** Deployments and previews by status id. */
+  deployments: Map<string, Deployment>
+  /** When each accepted trigger arrived, per limit: the rate limiter's windows. */
+  triggerTimes: { deploy: number[]; preview: number[] }
   requests: RecordedRequest[]
   archives: ArchiveStore
   /** Signs presigned links; random per emulator. */

@@ -104,7 +104,7 @@ export function planFault(fault: Fault, endpoint: Endpoint, subject = ''): Fault
       }
     case 'reset':
       return { kind: 'reset' }
-    case 'drop-answer':
+    case 'drop':
       return { kind: 'drop' }
     case 'stall':
       return { kind: 'delay', ms: fault.ms }

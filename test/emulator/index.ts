@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { handleApi } from './api.ts'
 import { createArchiveStore } from './archive.ts'
 import type { Context } from './context.ts'
+import { newDeployment } from './deployments.ts'
 import { newJob } from './export-jobs.ts'
 import { createFaultQueue } from './faults.ts'
 import { exportBehaviourFor, resolveOptions } from './options.ts'
@@ -99,6 +100,8 @@ export async function startEmulator(
     agentUses: new Map(),
     agentPrompts: [],
     faults: createFaultQueue(),
+    deployments: new Map(),
+    triggerTimes: { deploy: [], preview: [] },
     requests: [],
     archives: createArchiveStore(tempDir, site, abort.signal),
     secret: randomBytes(32),
@@ -164,6 +167,12 @@ export async function startEmulator(
           : newJob(domain, now - b.queuedMs) // running from this moment on
       ctx.jobs.set(job.jobId, job)
       return job.jobId
+    },
+    createDeployment(projectId, kind = 'deployment') {
+      const ref = kind === 'deployment' ? ctx.options.deployments.deploymentBranch : 'preview'
+      const deployment = newDeployment(projectId, kind, ref, Date.now())
+      ctx.deployments.set(deployment.statusId, deployment)
+      return deployment.statusId
     },
     expectedSite: () => copySite(site),
     async bundleFile(jobId) {

@@ -1,4 +1,5 @@
 // Defaults, and how partial options are merged over them.
+import { defaultDeployments } from './deployments.ts'
 import { SITE_PAGE_COUNT } from './site.ts'
 import type {
   AgentBehaviour,
@@ -72,7 +73,8 @@ export function resolveOptions(partial: EmulatorInput = {}): EmulatorOptions {
     unknownDomains: [...(partial.unknownDomains ?? [])],
     storage: mergeDefined(defaultStorage(), partial.storage),
     agentJobs: { ...partial.agentJobs },
-    agent: mergeDefined(defaultAgent(), partial.agent)
+    agent: mergeDefined(defaultAgent(), partial.agent),
+    deployments: mergeDefined(defaultDeployments(), partial.deployments)
   }
 }
 

@@ -18,6 +18,8 @@ export interface EmulatorOptions {
   agentJobs: Record<string, AgentScenario>
   /** What jobs created through the API do, and the hourly allowance of creates and messages. */
   agent: AgentBehaviour
+  /** Deployments and previews (every project id is known). */
+  deployments: DeploymentBehaviour
 }
 
 export interface AgentBehaviour {
@@ -39,14 +41,43 @@ export interface ReceivedPrompt {
   prompt: string
 }
 
+export interface TriggerLimit {
+  requests: number
+  windowMs: number
+}
+
+export interface DeploymentBehaviour {
+  /** Time in 'queued' after the trigger. */
+  queuedMs: number
+  /** Time in 'in_progress' before the outcome. */
+  inProgressMs: number
+  outcome: 'success' | 'failure'
+  /** `summary` of a failed deployment. */
+  failureSummary: string
+  /** Lines of the build log once done (half of them while in progress). */
+  logLines: number
+  /** false: a preview trigger answers 403, as for a plan without previews. */
+  previewsOnPlan: boolean
+  /** The vendor's limits, per organization: 10 per 10 s (deployments), 5 per minute (previews). */
+  deployLimit: TriggerLimit
+  previewLimit: TriggerLimit
+  /** The branch a deployment builds. */
+  deploymentBranch: string
+  /** A successful deployment has screenshot URLs. */
+  screenshot: boolean
+}
+
 /**
  * What startEmulator accepts: any option may be left out, and `export` and `storage` may be
  * partial too (each is merged over its defaults). Every Partial<EmulatorOptions> fits.
  */
-export type EmulatorInput = Partial<Omit<EmulatorOptions, 'export' | 'storage' | 'agent'>> & {
+export type EmulatorInput = Partial<
+  Omit<EmulatorOptions, 'export' | 'storage' | 'agent' | 'deployments'>
+> & {
   export?: Partial<ExportBehaviour>
   storage?: Partial<StorageBehaviour>
   agent?: Partial<AgentBehaviour>
+  deployments?: Partial<DeploymentBehaviour>
 }
 
 export interface ExportBehaviour {
@@ -120,7 +151,16 @@ export interface AgentScenario {
 }
 
 export type Endpoint =
-  'start' | 'status' | 'bundle' | 'download' | 'agent' | 'agent-create' | 'agent-message'
+  | 'start'
+  | 'status'
+  | 'bundle'
+  | 'download'
+  | 'agent'
+  | 'agent-create'
+  | 'agent-message'
+  | 'deploy'
+  | 'preview'
+  | 'deploy-status'
 
 export type Fault =
   | { kind: 'http'; status: number; body?: string; headers?: Record<string, string> }
@@ -135,8 +175,8 @@ export type Fault =
   | { kind: 'cut'; afterBytes: number; beforeCut?: () => void | Promise<void> }
   | { kind: 'corrupt' }
   | { kind: 'redirect'; location: string }
-  /** The service does the work (creates the job), then the connection drops before the answer. */
-  | { kind: 'drop-answer' }
+  /** The service does the work (a trigger takes effect), then the connection drops unanswered. */
+  | { kind: 'drop' }
 
 export interface RecordedRequest {
   endpoint: Endpoint | 'other'
@@ -166,6 +206,8 @@ export interface Emulator {
   expectedSite(): Map<string, Buffer>
   /** The archive that would be served for that job. */
   bundleFile(jobId: string): Promise<{ path: string; sha256: string; size: number }>
+  /** A deployment (or preview) started elsewhere, running from now on; returns its status id. */
+  createDeployment(projectId: string, kind?: 'deployment' | 'preview'): string
   /** Closes both servers, destroys open sockets, removes temp files; idempotent. */
   close(): Promise<void>
 }

@@ -218,7 +218,7 @@ describe('follow-ups', () => {
 describe('never two agent jobs for one step', () => {
   it('a create that reached the service but got no answer: one request, a clear message', async () => {
     const emu = await emulate()
-    emu.inject('agent-create', { kind: 'drop-answer' })
+    emu.inject('agent-create', { kind: 'drop' })
     const run = await agent({ prompt: 'Check the docs.' })
     expectCleanFailure(run, /got no usable answer .*so a job may have been created/)
     expect(run.log).toContain('does not send it twice')
@@ -230,7 +230,7 @@ describe('never two agent jobs for one step', () => {
     const emu = await emulate({
       agentJobs: { job_1: { projectId: PROJECT, timeline: 'completed-with-pr', activeMs: 0 } }
     })
-    emu.inject('agent-message', { kind: 'drop-answer' })
+    emu.inject('agent-message', { kind: 'drop' })
     const run = await agent({ 'job-id': 'job_1', message: 'More.' })
     expectCleanFailure(run, /follow-up to agent job job_1 got no usable answer/)
     expect(emu.requests.filter(r => r.endpoint === 'agent-message')).toHaveLength(1)
@@ -466,7 +466,7 @@ describe('mintlify-admin agent (the CLI)', () => {
 
   it('a dropped create exits 1 with the same warning, after one request', async () => {
     const emu = await emulate()
-    emu.inject('agent-create', { kind: 'drop-answer' })
+    emu.inject('agent-create', { kind: 'drop' })
     const run = await cli(['--prompt', 'Docs.'])
     expect(run.exitCode).toBe(1)
     expect(run.stderr).toContain('so a job may have been created')

@@ -209,6 +209,48 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
     }
   )
 
+  it('deploys the docs and waits until they are live', async () => {
+    const result = await run('deploy', { 'project-id': 'proj_1' })
+    expectOutcome(result, 'success')
+    expect(result.outputs).toMatchObject({
+      status: 'success',
+      'status-id': expect.stringMatching(/^[0-9a-f]{24}$/),
+      'commit-sha': expect.stringMatching(/^[0-9a-f]{40}$/)
+    })
+    expect(result.summary).toContain('<h2>Mintlify deployment</h2>')
+  })
+
+  it('fails a failed deployment with its summary, keeping the status id', async () => {
+    const result = await run(
+      'deploy',
+      { 'project-id': 'proj_1' },
+      { deployments: { outcome: 'failure' } }
+    )
+    expectOutcome(result, 'failed')
+    expect(result.error).toMatch(
+      /^Deployment \w+ failed: Build failed: 1 page could not be rendered/
+    )
+    expect(result.outputs['status-id']).toMatch(/^[0-9a-f]{24}$/)
+  })
+
+  it('previews a branch and hands on its address', async () => {
+    const result = await run('preview', { 'project-id': 'proj_1', branch: 'docs/x' })
+    expectOutcome(result, 'success')
+    expect(result.outputs['preview-url']).toBe('https://proj-1-docs-x.mintlify.app')
+  })
+
+  it('says previews are not on the plan', async () => {
+    const result = await run(
+      'preview',
+      { 'project-id': 'proj_1', branch: 'docs/x' },
+      { deployments: { previewsOnPlan: false } }
+    )
+    expectOutcome(result, 'failed')
+    expect(result.error).toContain(
+      'Preview deployments are not on your organization’s Mintlify plan'
+    )
+  })
+
   it('refuses a job id that could become a path', async () => {
     const result = await run('agent-watch', { 'project-id': 'proj_1', 'job-id': '../x' })
     expectOutcome(result, 'usage')

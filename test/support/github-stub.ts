@@ -7,12 +7,33 @@ export interface StubComment {
   user: { login: string }
 }
 
+/** A GitHub deployment and its statuses, as the stub recorded them. */
+export interface StubDeployment {
+  id: number
+  ref: string
+  environment: string
+  transient_environment?: boolean
+  statuses: Array<{
+    state: string
+    environment_url?: string
+    log_url?: string
+    description?: string
+  }>
+}
+
 export interface GitHubStub {
   url: string
   comments: StubComment[]
   /** Every body a comment was created or updated with, in order. */
   commentBodies: string[]
-  requests: Array<{ method: string; path: string; authorization?: string }>
+  deployments: StubDeployment[]
+  /** Every request, with its JSON body (parsed) when it had one. */
+  requests: Array<{
+    method: string
+    path: string
+    authorization?: string
+    body?: Record<string, unknown>
+  }>
   /** A comment someone else wrote, e.g. one that quotes the action's marker. */
   addComment(body: string, login: string): StubComment
   close(): Promise<void>
@@ -37,9 +58,12 @@ export async function startGitHubStub(options: {
   files?: string[]
   /** The commit that merged the pull request (`GET /repos/{repo}/commits/{sha}/pulls`). */
   mergeCommit?: string
+  /** Answer 403 to deployment writes only, as a token without `deployments: write` gets. */
+  noDeployments?: boolean
 }): Promise<GitHubStub> {
   const login = options.login ?? WORKFLOW_TOKEN_LOGIN
   const comments: StubComment[] = []
+  const deployments: StubDeployment[] = []
   const commentBodies: string[] = []
   const requests: GitHubStub['requests'] = []
   let nextId = 1000
@@ -48,7 +72,12 @@ export async function startGitHubStub(options: {
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req)
     const path = (req.url ?? '').split('?')[0] as string
-    requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization })
+    requests.push({
+      method: req.method ?? '',
+      path,
+      authorization: req.headers.authorization,
+      ...(body ? { body: JSON.parse(body) } : {})
+    })
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(payload))
@@ -83,6 +112,27 @@ export async function startGitHubStub(options: {
       commentBodies.push(comment.body)
       return send(201, comment)
     }
+    const repoBase = `/repos/${options.repo}/deployments`
+    if (path.startsWith(repoBase) && isWrite && options.noDeployments)
+      return send(403, { message: 'Resource not accessible by integration' })
+    if (path === repoBase && req.method === 'POST') {
+      const given = JSON.parse(body) as Omit<StubDeployment, 'id' | 'statuses'>
+      const deployment: StubDeployment = { ...given, id: nextId++, statuses: [] }
+      deployments.push(deployment)
+      return send(201, {
+        id: deployment.id,
+        ref: deployment.ref,
+        environment: deployment.environment
+      })
+    }
+    const statuses = new RegExp(`^${repoBase}/(\\d+)/statuses$`).exec(path)
+    if (statuses && req.method === 'POST') {
+      const deployment = deployments.find(d => d.id === Number(statuses[1]))
+      if (!deployment) return send(404, { message: 'Not Found' })
+      const status = JSON.parse(body) as StubDeployment['statuses'][number]
+      deployment.statuses.push(status)
+      return send(201, { id: nextId++, ...status })
+    }
     const update = new RegExp(`^${base}/comments/(\\d+)$`).exec(path)
     if (update && req.method === 'PATCH') {
       const comment = comments.find(c => c.id === Number(update[1]))
@@ -102,6 +152,7 @@ export async function startGitHubStub(options: {
     url: `http://127.0.0.1:${port}`,
     comments,
     commentBodies,
+    deployments,
     requests,
     addComment(text, author) {
       const comment = { id: nextId++, body: text, user: { login: author } }

@@ -75,7 +75,7 @@ export async function runAgent(
   if (!settings.wait) return { report }
 
   report.waited = true
-  await deps.publish?.(report)
+  await deps.onStarted?.(report)
   const watched = await watchAgentJob(
     {
       ...settings,

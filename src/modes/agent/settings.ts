@@ -140,8 +140,12 @@ function readTriggerEvent(reader: Reader, env: NodeJS.ProcessEnv): GitHubEvent |
 
 /** The action's `github-token`, else GITHUB_TOKEN (the CLI in a workflow); masked either way. */
 function githubAccess(reader: Reader, env: NodeJS.ProcessEnv): { github?: GitHubApiAccess } {
-  const token = reader.text('github-token') || env.GITHUB_TOKEN?.trim() || ''
+  let token = reader.text('github-token')
+  if (!token) {
+    // Not an input, so not masked with the inputs.
+    token = env.GITHUB_TOKEN?.trim() ?? ''
+    log.secret(token)
+  }
   if (!token) return {}
-  log.secret(token)
   return { github: { apiUrl: env.GITHUB_API_URL || 'https://api.github.com', token } }
 }

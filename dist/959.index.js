@@ -1,0 +1,112 @@
+export const id = 959;
+export const ids = [959];
+export const modules = {
+
+/***/ 87959:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   previewDeployment: () => (/* binding */ previewDeployment)
+/* harmony export */ });
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4827);
+/* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19630);
+
+
+
+/** Bounds each request: recording a deployment is a courtesy and must not hold the step. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The preview as a GitHub deployment. Without `deployments: write` (or on a fork's read-only
+ * token) it warns once and the step goes on: the preview itself is the step's result.
+ */
+function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
+    const options = settings.githubDeployment;
+    if (!options)
+        return undefined;
+    const sha = settings.github.headSha;
+    const octokit = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(options.token, {
+        request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
+    });
+    const { owner, repo } = context.repo;
+    let deploymentId;
+    let broken = false;
+    const warn = (what, error) => {
+        broken = true;
+        const status = error.status;
+        const hint = status === 403 || status === 404
+            ? ' Give the workflow `permissions: deployments: write` (a pull request from a fork gets a read-only token), or set `github-deployment: false`.'
+            : '';
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.warning(`Could not ${what}${status ? ` (HTTP ${status})` : ''}: ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}.${hint}`);
+    };
+    const setStatus = async (state, report) => {
+        if (deploymentId === undefined || broken)
+            return;
+        try {
+            await octokit.rest.repos.createDeploymentStatus({
+                owner,
+                repo,
+                deployment_id: deploymentId,
+                state,
+                ...(state === 'success' && report.previewUrl ? { environment_url: report.previewUrl } : {}),
+                ...(settings.github.runUrl ? { log_url: settings.github.runUrl } : {}),
+                description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(state === 'success'
+                    ? 'Mintlify preview ready'
+                    : state === 'failure'
+                        ? `Mintlify preview failed${report.deployment?.summary ? `: ${report.deployment.summary}` : ''}`
+                        : 'Mintlify preview building', 140),
+                auto_inactive: state === 'success'
+            });
+            _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`GitHub deployment ${deploymentId} of ${options.environment}: ${state}.`);
+        }
+        catch (error) {
+            warn(`set the status of GitHub deployment ${deploymentId}`, error);
+        }
+    };
+    return {
+        async started(report) {
+            if (!sha) {
+                _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.warning('No commit to record a GitHub deployment for (no GITHUB_SHA): skipped.');
+                broken = true;
+                return;
+            }
+            try {
+                const created = await octokit.rest.repos.createDeployment({
+                    owner,
+                    repo,
+                    ref: sha,
+                    environment: options.environment,
+                    description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(`Mintlify preview of ${report.branch}`, 140),
+                    auto_merge: false,
+                    required_contexts: [],
+                    transient_environment: true,
+                    production_environment: false
+                });
+                const id = created.data.id;
+                if (typeof id !== 'number') {
+                    broken = true;
+                    _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.warning('GitHub created no deployment (it answered without an id): skipped.');
+                    return;
+                }
+                deploymentId = id;
+                _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Recorded GitHub deployment ${id} of ${sha.slice(0, 7)} in ${options.environment}.`);
+            }
+            catch (error) {
+                warn('record the preview as a GitHub deployment', error);
+                return;
+            }
+            await setStatus('in_progress', report);
+        },
+        async finished(report, error) {
+            await setStatus(error ? 'failure' : 'success', report);
+        }
+    };
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=959.index.js.map

@@ -1,0 +1,116 @@
+import * as github from '@actions/github'
+import { log } from '../log.js'
+import type { PreviewReport } from '../modes/preview/run.js'
+import type { PreviewSettings } from '../modes/preview/settings.js'
+import { untrusted } from '../util/untrusted.js'
+
+type Octokit = ReturnType<typeof github.getOctokit>
+type State = 'in_progress' | 'success' | 'failure'
+
+/** Bounds each request: recording a deployment is a courtesy and must not hold the step. */
+const REQUEST_TIMEOUT_MS = 30_000
+
+/** A GitHub deployment of the preview, as Vercel or Netlify record theirs ("View deployment"). */
+export interface PreviewDeployment {
+  /** Creates the deployment of the head commit, in progress. */
+  started(report: PreviewReport): Promise<void>
+  /** Its final status: success with the preview URL as `environment_url`, or failure. */
+  finished(report: PreviewReport, error: Error | undefined): Promise<void>
+}
+
+/**
+ * The preview as a GitHub deployment. Without `deployments: write` (or on a fork's read-only
+ * token) it warns once and the step goes on: the preview itself is the step's result.
+ */
+export function previewDeployment(
+  settings: PreviewSettings,
+  context: typeof github.context = github.context
+): PreviewDeployment | undefined {
+  const options = settings.githubDeployment
+  if (!options) return undefined
+  const sha = settings.github.headSha
+  const octokit: Octokit = github.getOctokit(options.token, {
+    request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
+  })
+  const { owner, repo } = context.repo
+  let deploymentId: number | undefined
+  let broken = false
+
+  const warn = (what: string, error: unknown) => {
+    broken = true
+    const status = (error as { status?: number }).status
+    const hint =
+      status === 403 || status === 404
+        ? ' Give the workflow `permissions: deployments: write` (a pull request from a fork gets a read-only token), or set `github-deployment: false`.'
+        : ''
+    log.warning(
+      `Could not ${what}${status ? ` (HTTP ${status})` : ''}: ${untrusted((error as Error).message)}.${hint}`
+    )
+  }
+
+  const setStatus = async (state: State, report: PreviewReport) => {
+    if (deploymentId === undefined || broken) return
+    try {
+      await octokit.rest.repos.createDeploymentStatus({
+        owner,
+        repo,
+        deployment_id: deploymentId,
+        state,
+        ...(state === 'success' && report.previewUrl ? { environment_url: report.previewUrl } : {}),
+        ...(settings.github.runUrl ? { log_url: settings.github.runUrl } : {}),
+        description: untrusted(
+          state === 'success'
+            ? 'Mintlify preview ready'
+            : state === 'failure'
+              ? `Mintlify preview failed${report.deployment?.summary ? `: ${report.deployment.summary}` : ''}`
+              : 'Mintlify preview building',
+          140
+        ),
+        auto_inactive: state === 'success'
+      })
+      log.info(`GitHub deployment ${deploymentId} of ${options.environment}: ${state}.`)
+    } catch (error) {
+      warn(`set the status of GitHub deployment ${deploymentId}`, error)
+    }
+  }
+
+  return {
+    async started(report) {
+      if (!sha) {
+        log.warning('No commit to record a GitHub deployment for (no GITHUB_SHA): skipped.')
+        broken = true
+        return
+      }
+      try {
+        const created = await octokit.rest.repos.createDeployment({
+          owner,
+          repo,
+          ref: sha,
+          environment: options.environment,
+          description: untrusted(`Mintlify preview of ${report.branch}`, 140),
+          auto_merge: false,
+          required_contexts: [],
+          transient_environment: true,
+          production_environment: false
+        })
+        const id = (created.data as { id?: unknown }).id
+        if (typeof id !== 'number') {
+          broken = true
+          log.warning('GitHub created no deployment (it answered without an id): skipped.')
+          return
+        }
+        deploymentId = id
+        log.info(
+          `Recorded GitHub deployment ${id} of ${sha.slice(0, 7)} in ${options.environment}.`
+        )
+      } catch (error) {
+        warn('record the preview as a GitHub deployment', error)
+        return
+      }
+      await setStatus('in_progress', report)
+    },
+    async finished(report, error) {
+      await setStatus(error ? 'failure' : 'success', report)
+    }
+  }
+}

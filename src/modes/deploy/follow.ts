@@ -1,0 +1,163 @@
+import type { DeploymentStatus, Triggered } from '../../api/client.js'
+import { ApiError } from '../../api/errors.js'
+import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
+import { log } from '../../log.js'
+import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
+import { pollSchedule } from '../../poll/schedule.js'
+import { formatDuration } from '../../settings/duration.js'
+import type { CommonSettings } from '../../settings/common.js'
+import { TimedOutError } from '../errors.js'
+import type { RunDeps } from '../mode.js'
+import { classifyDeployment, lastLogLines } from './status.js'
+
+/*
+ * What deploy and preview share: triggering (not idempotent), following a status id to
+ * `success` or `failure`, and the words for each way it can end.
+ */
+
+/** What both modes report: the status followed and the last answer about it. */
+export interface DeploymentReport {
+  projectId?: string
+  /** Set as soon as the trigger's answer (or the `status-id` input) gives it. */
+  statusId?: string
+  /** The last answer of the status endpoint. */
+  deployment?: DeploymentStatus
+  /** How long this step waited, in ms. */
+  waitedMs: number
+}
+
+export class DeploymentError extends Error {
+  override name = 'DeploymentError'
+}
+
+export type DeploymentKind = 'deployment' | 'preview'
+
+/**
+ * Sends one trigger. The API client repeats it only when it certainly never arrived, or was
+ * refused with 429 and the server's wait fits before the step's deadline; anything else that
+ * leaves the outcome unknown is explained here, and never sent again.
+ */
+export async function trigger(
+  kind: DeploymentKind,
+  send: () => Promise<Triggered>,
+  deadline: number
+): Promise<Triggered> {
+  try {
+    return await send()
+  } catch (error) {
+    throw explainTrigger(kind, error, deadline)
+  }
+}
+
+/** True when a trigger that failed so may still have started something on the server. */
+export function mayHaveStarted(error: ApiError): boolean {
+  if (error.kind === 'aborted' || certainlyNotSent(error)) return false
+  // A 4xx is the service's own refusal; a 5xx may come from a proxy after the service acted.
+  if (error.kind === 'http') return (error.status ?? 0) >= 500
+  return true
+}
+
+function explainTrigger(kind: DeploymentKind, error: unknown, deadline: number): Error {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error))
+  if (
+    error.status === 429 &&
+    error.retryAfterMs !== undefined &&
+    Date.now() + error.retryAfterMs >= deadline
+  ) {
+    return new DeploymentError(
+      `${error.message} The server asked to wait ${formatDuration(error.retryAfterMs)}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`
+    )
+  }
+  if (!mayHaveStarted(error)) return error
+  const what = kind === 'preview' ? 'a preview deployment' : 'a deployment'
+  return new DeploymentError(
+    `${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`
+  )
+}
+
+/**
+ * Polls the status until `success` or `failure`, logging each change, and judges the result:
+ * a failure throws with the server's summary, after the last lines of its log in a group.
+ */
+export async function followDeployment(
+  kind: DeploymentKind,
+  statusId: string,
+  report: DeploymentReport,
+  settings: CommonSettings,
+  deps: RunDeps
+): Promise<DeploymentStatus> {
+  const label = kind === 'preview' ? 'Preview' : 'Deployment'
+  const unfamiliar = new Set<string>()
+  let lastStatus: string | undefined
+  const deployment = await pollUntil<DeploymentStatus>({
+    deadline: deps.deadline,
+    signal: deps.signal,
+    nextDelayMs: pollSchedule(settings).nextDelayMs,
+    maxConsecutiveErrors: settings.maxPollErrors,
+    isTransient: pollMayContinue,
+    retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
+    onTransientError: (error, consecutive, retryInMs) =>
+      log.warning(
+        `${label} status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
+      ),
+    check: async () => {
+      const status = await deps.api.getDeploymentStatus(statusId, deps.signal)
+      report.deployment = status
+      log.progress({ kind: 'job', line: `${label} ${statusId}: ${status.status}` })
+      if (status.status !== lastStatus) {
+        lastStatus = status.status
+        log.info(`${label} ${statusId}: ${status.status}`)
+      }
+      const verdict = classifyDeployment(status)
+      if (verdict.kind === 'pending' && !verdict.known && !unfamiliar.has(status.status)) {
+        unfamiliar.add(status.status)
+        log.info(
+          `Status "${status.status}" is not among the documented ones; waiting for success or failure.`
+        )
+      }
+      return verdict.kind === 'pending' ? { done: false } : { done: true, value: status }
+    }
+  })
+  const verdict = classifyDeployment(deployment)
+  if (verdict.kind === 'failure') {
+    const lines = lastLogLines(deployment.logs)
+    if (lines.length > 0) {
+      await log.group(
+        `${label} ${statusId}: the last ${lines.length} lines of its log`,
+        async () => {
+          for (const line of lines) log.info(line)
+        }
+      )
+    }
+    throw new DeploymentError(
+      `${label} ${statusId} failed: ${verdict.summary ?? 'the service gave no summary'}.${lines.length ? ' The last lines of its log are above.' : ''}`
+    )
+  }
+  return deployment
+}
+
+/** The step's own words for a timeout, or the error as it is. */
+export function explainWait(
+  kind: DeploymentKind,
+  error: unknown,
+  report: DeploymentReport,
+  settings: CommonSettings
+): Error {
+  if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
+    const polled = error instanceof PollTimeoutError ? error : undefined
+    const last = report.deployment
+      ? ` (last status: ${report.deployment.status})`
+      : ' (its status was never read)'
+    const failure = polled ? lastFailureNote(polled) : ''
+    const what = kind === 'preview' ? 'preview' : 'deployment'
+    const id = report.statusId ? ` ${report.statusId}` : ''
+    const resume =
+      kind === 'deployment' && report.statusId
+        ? `: wait for it again with \`status-id: ${report.statusId}\``
+        : ''
+    return new TimedOutError(
+      `Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`
+    )
+  }
+  return error instanceof Error ? error : new Error(String(error))
+}

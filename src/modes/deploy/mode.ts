@@ -1,0 +1,20 @@
+import { summaryMarkdown } from '../../report/summary.js'
+import type { Mode } from '../mode.js'
+import type { DeploymentReport } from './follow.js'
+import { deploymentCommentBody, deploymentOutputs, deploymentSummaryRows } from './report.js'
+import { runDeploy } from './run.js'
+import { readDeploySettings, type DeploySettings } from './settings.js'
+
+export const deployMode: Mode<DeploySettings, DeploymentReport> = {
+  name: 'deploy',
+  summary: 'Deploy the docs (the configured branch) and wait until they are live.',
+  readSettings: readDeploySettings,
+  run: runDeploy,
+  outputs: deploymentOutputs,
+  summaryMarkdown: (report, error) =>
+    summaryMarkdown('Mintlify deployment', deploymentSummaryRows(report), error),
+  comment: (settings, report, error) => ({
+    marker: `<!-- mintlify-admin-action:deploy:${settings.projectId} -->`,
+    body: deploymentCommentBody('deployment', report, error, { run: settings.github })
+  })
+}

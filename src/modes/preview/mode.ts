@@ -1,0 +1,24 @@
+import { summaryMarkdown } from '../../report/summary.js'
+import { deploymentCommentBody } from '../deploy/report.js'
+import type { Mode } from '../mode.js'
+import { previewCommentMarker, previewOutputs, previewSummaryRows } from './report.js'
+import { runPreview, type PreviewReport } from './run.js'
+import { readPreviewSettings, type PreviewSettings } from './settings.js'
+
+export const previewMode: Mode<PreviewSettings, PreviewReport> = {
+  name: 'preview',
+  summary: "Deploy a branch's preview, wait until it is ready, and hand on its address.",
+  readSettings: readPreviewSettings,
+  run: runPreview,
+  outputs: previewOutputs,
+  summaryMarkdown: (report, error) =>
+    summaryMarkdown('Mintlify preview', previewSummaryRows(report), error),
+  comment: (settings, report, error) => ({
+    marker: previewCommentMarker(settings.projectId, settings.branch),
+    body: deploymentCommentBody('preview', report, error, {
+      run: settings.github,
+      branch: report.branch,
+      ...(report.previewUrl ? { previewUrl: report.previewUrl } : {})
+    })
+  })
+}

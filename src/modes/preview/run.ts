@@ -1,0 +1,53 @@
+import { log } from '../../log.js'
+import type { RunDeps } from '../mode.js'
+import { explainWait, followDeployment, trigger, type DeploymentReport } from '../deploy/follow.js'
+import type { PreviewSettings } from './settings.js'
+
+export interface PreviewReport extends DeploymentReport {
+  branch: string
+  /** The preview's address, from the trigger's answer. */
+  previewUrl?: string
+}
+
+export interface PreviewOutcome {
+  report: PreviewReport
+  error?: Error
+}
+
+/**
+ * Triggers (or redeploys) the branch's preview and waits until it succeeds or fails. Returns
+ * the error beside the report, so that outputs, the comment and the GitHub deployment are set.
+ */
+export async function runPreview(
+  settings: PreviewSettings,
+  deps: RunDeps
+): Promise<PreviewOutcome> {
+  const report: PreviewReport = {
+    projectId: settings.projectId,
+    branch: settings.branch,
+    waitedMs: 0
+  }
+  const started = Date.now()
+  try {
+    const triggered = await trigger(
+      'preview',
+      () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal),
+      deps.deadline
+    )
+    report.statusId = triggered.statusId
+    if (triggered.previewUrl) report.previewUrl = triggered.previewUrl
+    log.info(
+      `Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`
+    )
+    await deps.onStarted?.(report)
+    await followDeployment('preview', triggered.statusId, report, settings, deps)
+    report.waitedMs = Date.now() - started
+    log.info(
+      `Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`
+    )
+    return { report }
+  } catch (error) {
+    report.waitedMs = Date.now() - started
+    return { report, error: explainWait('preview', error, report, settings) }
+  }
+}

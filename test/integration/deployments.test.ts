@@ -1,0 +1,474 @@
+// Deploy and preview modes, end to end: the bundled action (and the CLI) against the emulator's
+// deployment endpoints and the GitHub REST stand-in.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { micromark } from 'micromark'
+import { gfm, gfmHtml } from 'micromark-extension-gfm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
+import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
+import {
+  errorsOf,
+  expectCleanFailure,
+  expectNoSecretsShown,
+  expectOnlyOwnCommands,
+  warningsOf
+} from '../support/assertions.js'
+import { runCli } from '../support/cli-runner.js'
+import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
+
+const PROJECT = 'proj_docs'
+const TOKEN = 'ghs_stubtoken0123456789abcdef'
+const HEAD_SHA = '0123456789abcdef0123456789abcdef01234567'
+
+let emulator: Emulator | undefined
+let github: GitHubStub | undefined
+let runs: ActionRun[] = []
+let folders: string[] = []
+
+afterEach(async () => {
+  await emulator?.close()
+  await github?.close()
+  await Promise.all(runs.map(run => run.cleanup()))
+  await Promise.all(folders.map(folder => rm(folder, { recursive: true, force: true })))
+  emulator = github = undefined
+  runs = []
+  folders = []
+})
+
+async function emulate(deployments: EmulatorInput['deployments'] = {}): Promise<Emulator> {
+  emulator = await startEmulator({
+    deployments: { queuedMs: 100, inProgressMs: 300, ...deployments }
+  })
+  return emulator
+}
+
+async function action(
+  mode: 'deploy' | 'preview',
+  inputs: Record<string, string> = {},
+  env?: Record<string, string>
+): Promise<ActionRun> {
+  const run = await runAction(
+    { mode, ...emulatorInputs(emulator as Emulator), 'project-id': PROJECT, ...inputs },
+    { env }
+  )
+  runs.push(run)
+  return run
+}
+
+const triggers = (emu: Emulator, endpoint: 'deploy' | 'preview') =>
+  emu.requests.filter(r => r.endpoint === endpoint)
+
+/** A pull_request event for branch `docs/new-page`, as a runner writes it, and the run's variables. */
+async function pullRequestEnv(stub?: GitHubStub): Promise<Record<string, string>> {
+  const folder = await mkdtemp(join(tmpdir(), 'event-'))
+  folders.push(folder)
+  const eventPath = join(folder, 'event.json')
+  await writeFile(
+    eventPath,
+    JSON.stringify({
+      pull_request: { number: 7, head: { ref: 'docs/new-page', sha: HEAD_SHA } }
+    })
+  )
+  return {
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_REF_NAME: '7/merge',
+    GITHUB_SHA: 'fedcba9876543210fedcba9876543210fedcba98',
+    ...(stub ? { GITHUB_API_URL: stub.url } : {})
+  }
+}
+
+describe('mode: deploy', () => {
+  it('triggers the deployment, logs each status, and sets the outputs once live', async () => {
+    const emu = await emulate()
+    const run = await action('deploy')
+    expect(run.exitCode, run.log).toBe(0)
+    expect(triggers(emu, 'deploy')).toHaveLength(1)
+    expect(run.outputs).toMatchObject({
+      'status-id': expect.stringMatching(/^[0-9a-f]{24}$/),
+      status: 'success',
+      'commit-sha': expect.stringMatching(/^[0-9a-f]{40}$/),
+      'commit-message': 'Publish the docs',
+      'screenshot-url': expect.stringMatching(/^https:\/\/screenshots\.mintlify\.example\//)
+    })
+    expect(Date.parse(run.outputs['ended-at'] as string)).toBeGreaterThan(0)
+    const id = run.outputs['status-id'] as string
+    // Each change once, in order, however many polls saw the same status.
+    const changes = run.log
+      .split('\n')
+      .filter(line => line.startsWith(`Deployment ${id}: `))
+      .map(line => line.slice(`Deployment ${id}: `.length))
+    expect(['queued', 'in_progress', 'success'].filter(s => changes.includes(s))).toEqual(changes)
+    expect(changes.at(-1)).toBe('success')
+    expect(emu.requests.filter(r => r.endpoint === 'deploy-status').length).toBeGreaterThan(
+      changes.length
+    )
+    expect(run.summary).toContain('<h2>Mintlify deployment</h2>')
+    expectNoSecretsShown(run, [emu.apiKey])
+  })
+
+  it('fails with the summary, and the last lines of the log in a group', async () => {
+    await emulate({ outcome: 'failure', logLines: 40 })
+    const run = await action('deploy')
+    const id = run.outputs['status-id'] as string
+    expectCleanFailure(run, `Deployment ${id} failed: Build failed: 1 page could not be rendered.`)
+    expect(run.outputs.status).toBe('failure')
+    const group = run.log.slice(run.log.indexOf('::group::'), run.log.indexOf('::endgroup::'))
+    expect(group).toContain(`::group::Deployment ${id}: the last 30 lines of its log`)
+    // Escaped: the log's `</Card>` is text, and no line of it starts a command.
+    expect(group).toContain('Error: guides/broken.mdx: unexpected closing tag </Card> at line 12')
+    expect(group).toContain('Step 11/40')
+    expect(group).not.toContain('Step 10/40')
+    expect(run.summary).toContain('Build failed: 1 page could not be rendered')
+  })
+
+  it('waits for a deployment started elsewhere, given its status-id, without triggering', async () => {
+    const emu = await emulate()
+    const statusId = emu.createDeployment(PROJECT)
+    const run = await action('deploy', { 'status-id': statusId })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs).toMatchObject({ 'status-id': statusId, status: 'success' })
+    expect(triggers(emu, 'deploy')).toHaveLength(0)
+    expect(run.log).toContain(`Following deployment ${statusId} (not triggering one`)
+  })
+
+  it('says which status-id was not found', async () => {
+    const emu = await emulate()
+    const run = await action('deploy', { 'status-id': 'abc123' })
+    expectCleanFailure(run, 'Deployment status `abc123` was not found: check `status-id`')
+    expect(triggers(emu, 'deploy')).toHaveLength(0)
+  })
+
+  it('never sends a trigger twice that reached the service unanswered', async () => {
+    const emu = await emulate()
+    emu.inject('deploy', { kind: 'drop' })
+    const run = await action('deploy')
+    expectCleanFailure(run, /may have reached Mintlify, so a deployment may have started/)
+    expect(errorsOf(run).join('\n')).toContain('Mintlify dashboard')
+    expect(triggers(emu, 'deploy')).toHaveLength(1)
+    // It did start on the service: that is why it must not be sent again.
+    expect(emu.requests.filter(r => r.endpoint === 'deploy-status')).toHaveLength(0)
+  })
+
+  it('waits out a 429 whose Retry-After fits in the timeout', async () => {
+    const emu = await emulate()
+    emu.inject('deploy', { kind: 'http', status: 429, headers: { 'retry-after': '1' } })
+    const run = await action('deploy')
+    expect(run.exitCode, run.log).toBe(0)
+    expect(triggers(emu, 'deploy')).toHaveLength(2)
+    expect(run.log).toMatch(/HTTP 429.*10 requests per 10 seconds per organization.*Retrying in/)
+  })
+
+  it('fails at once naming the limit when the rate limit outlasts the timeout', async () => {
+    const emu = await emulate({ deployLimit: { requests: 2, windowMs: 120_000 } })
+    // Two triggers by someone else in the organization fill the window.
+    for (let i = 0; i < 2; i++)
+      await fetch(`${emu.apiUrl}/v1/project/update/${PROJECT}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${emu.apiKey}` }
+      })
+    emu.requests = []
+    const run = await action('deploy', { timeout: '10s' })
+    expectCleanFailure(run, /HTTP 429.*10 requests per 10 seconds per organization/)
+    expect(errorsOf(run).join('\n')).toMatch(
+      /The server asked to wait (1m\d+s|2m), past this step's `timeout`/
+    )
+    expect(triggers(emu, 'deploy')).toHaveLength(1)
+  })
+
+  it('times out with the status id to wait on', async () => {
+    await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    const run = await action('deploy', { timeout: '1s' })
+    const id = run.outputs['status-id'] as string
+    expectCleanFailure(
+      run,
+      `Timed out after 1s waiting for deployment ${id} (last status: in_progress). Increase \`timeout\`; the deployment goes on on the server: wait for it again with \`status-id: ${id}\`.`
+    )
+  })
+
+  it('refuses a project id that could become a path, before any request', async () => {
+    const emu = await emulate()
+    expectCleanFailure(await action('deploy', { 'project-id': '../x' }), 'Input `project-id`')
+    expect(emu.requests).toHaveLength(0)
+  })
+})
+
+describe('mode: preview', () => {
+  it('previews the pull request’s branch, comments building then ready, and records a GitHub deployment', async () => {
+    const emu = await emulate()
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const run = await action(
+      'preview',
+      { comment: 'true', 'github-deployment': 'true', 'github-token': TOKEN },
+      await pullRequestEnv(github)
+    )
+    expect(run.exitCode, run.log).toBe(0)
+
+    // The branch came from the event file, not from GITHUB_REF_NAME (7/merge).
+    const trigger = triggers(emu, 'preview')
+    expect(trigger).toHaveLength(1)
+    expect(trigger[0]?.url).toBe(`/v1/project/preview/${PROJECT}`)
+    expect(run.outputs).toMatchObject({
+      'preview-url': 'https://proj-docs-docs-new-page.mintlify.app',
+      'status-id': expect.stringMatching(/^[0-9a-f]{24}$/),
+      status: 'success'
+    })
+
+    // One comment: created while building, updated in place once ready.
+    expect(github.comments).toHaveLength(1)
+    const posts = github.requests.filter(r => r.method === 'POST' && r.path.endsWith('/comments'))
+    const patches = github.requests.filter(r => r.method === 'PATCH')
+    expect(posts).toHaveLength(1)
+    expect(patches).toHaveLength(1)
+    const building = String(posts[0]?.body?.body)
+    const ready = github.comments[0]?.body ?? ''
+    expect(building).toContain('Mintlify preview building')
+    expect(ready).toContain('Mintlify preview ready')
+    expect(ready).toContain('[Open the preview](https://proj-docs-docs-new-page.mintlify.app/)')
+    expect(ready).toContain('![Screenshot of the preview](https://screenshots.mintlify.example/')
+    for (const body of [building, ready]) {
+      expect(body).toContain('(https://github.com/acme/docs/actions/runs/4242)')
+      expect(body).toMatch(
+        /\[[0-9a-f]{7}\]\(https:\/\/github\.com\/acme\/docs\/commit\/[0-9a-f]{40}\)/
+      )
+      expect(body.split('\n')[0]).toBe(
+        `<!-- mintlify-admin-action:preview:${PROJECT}:docs%2Fnew-page -->`
+      )
+    }
+    // Before the build answered, the commit shown is the pull request's head.
+    expect(building).toContain(HEAD_SHA.slice(0, 7))
+
+    // The GitHub deployment: the head commit, in progress, then success with the preview URL.
+    expect(github.deployments).toHaveLength(1)
+    const deployment = github.deployments[0]
+    expect(deployment).toMatchObject({ ref: HEAD_SHA, environment: 'docs-preview' })
+    expect(deployment?.statuses.map(s => s.state)).toEqual(['in_progress', 'success'])
+    expect(deployment?.statuses[1]).toMatchObject({
+      environment_url: 'https://proj-docs-docs-new-page.mintlify.app',
+      log_url: 'https://github.com/acme/docs/actions/runs/4242'
+    })
+    expectNoSecretsShown(run, [TOKEN, emu.apiKey])
+  })
+
+  it('updates the same comment on the next run of the branch', async () => {
+    await emulate()
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const env = await pullRequestEnv(github)
+    for (let i = 0; i < 2; i++) {
+      const run = await action('preview', { comment: 'true', 'github-token': TOKEN }, env)
+      expect(run.exitCode, run.log).toBe(0)
+    }
+    expect(github.comments).toHaveLength(1)
+    expect(github.requests.filter(r => r.method === 'PATCH')).toHaveLength(3)
+  })
+
+  it('comments the failure with its reason, and fails the GitHub deployment', async () => {
+    await emulate({ outcome: 'failure' })
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const run = await action(
+      'preview',
+      { comment: 'true', 'github-deployment': 'true', 'github-token': TOKEN },
+      await pullRequestEnv(github)
+    )
+    expectCleanFailure(run, /Preview \w+ failed: Build failed: 1 page could not be rendered/)
+    const body = github.comments[0]?.body ?? ''
+    expect(body).toContain('Mintlify preview failed')
+    expect(body).toContain('> Preview')
+    expect(body).toContain('Build failed: 1 page could not be rendered')
+    expect(body).not.toContain('Screenshot')
+    expect(github.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress', 'failure'])
+  })
+
+  it('warns, never fails, when the token may not write deployments', async () => {
+    await emulate()
+    github = await startGitHubStub({
+      token: TOKEN,
+      repo: 'acme/docs',
+      pullNumber: 7,
+      noDeployments: true
+    })
+    const run = await action(
+      'preview',
+      { 'github-deployment': 'true', 'github-token': TOKEN },
+      await pullRequestEnv(github)
+    )
+    expect(run.exitCode, run.log).toBe(0)
+    expect(warningsOf(run).join('\n')).toMatch(
+      /Could not record the preview as a GitHub deployment \(HTTP 403\).*deployments: write/
+    )
+    expect(run.outputs.status).toBe('success')
+  })
+
+  it('takes the branch the workflow runs on outside a pull request', async () => {
+    const emu = await emulate()
+    const run = await action(
+      'preview',
+      {},
+      { GITHUB_EVENT_NAME: 'push', GITHUB_REF_NAME: 'staging' }
+    )
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['preview-url']).toBe('https://proj-docs-staging.mintlify.app')
+    expect(triggers(emu, 'preview')).toHaveLength(1)
+  })
+
+  it('fails clearly, with no request, when there is no branch to preview', async () => {
+    const emu = await emulate()
+    const run = await action('preview', {}, { GITHUB_EVENT_NAME: 'workflow_dispatch' })
+    expectCleanFailure(
+      run,
+      'Input `branch` is required here: this run is not for a pull request and runs on no branch.'
+    )
+    expect(emu.requests).toHaveLength(0)
+  })
+
+  it('says previews are not on the plan on a 403', async () => {
+    const emu = await emulate({ previewsOnPlan: false })
+    const run = await action('preview', { branch: 'docs/x' })
+    expectCleanFailure(
+      run,
+      /HTTP 403: "Preview deployments are not available on your plan".*Preview deployments are not on your organization’s Mintlify plan/
+    )
+    expect(triggers(emu, 'preview')).toHaveLength(1)
+  })
+
+  it('names the preview limit when the rate limit outlasts the timeout', async () => {
+    const emu = await emulate()
+    for (let i = 0; i < 5; i++)
+      await fetch(`${emu.apiUrl}/v1/project/preview/${PROJECT}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${emu.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: `b${i}` })
+      })
+    emu.requests = []
+    const run = await action('preview', { branch: 'docs/x', timeout: '10s' })
+    expectCleanFailure(run, /HTTP 429.*5 previews per minute per organization.*asked to wait/)
+    expect(triggers(emu, 'preview')).toHaveLength(1)
+  })
+
+  it('never sends a preview trigger twice that reached the service unanswered', async () => {
+    const emu = await emulate()
+    emu.inject('preview', { kind: 'drop' })
+    const run = await action('preview', { branch: 'docs/x' })
+    expectCleanFailure(run, /may have reached Mintlify, so a preview deployment may have started/)
+    expect(triggers(emu, 'preview')).toHaveLength(1)
+  })
+})
+
+describe('hostile answers', () => {
+  const HOSTILE =
+    '\n::set-output name=preview-url::https://evil.example ![x](https://evil.example/i.png) <script>alert(1)</script> @org/team ##[error]legacy'
+
+  it('quotes server text on one line, in the log, the summary and the comment', async () => {
+    const emu = await emulate()
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const answer = {
+      _id: HOSTILE,
+      status: 'failure',
+      summary: HOSTILE,
+      logs: [HOSTILE, `::error::${HOSTILE}`, '\u001b[31mred'],
+      endedAt: HOSTILE,
+      screenshot: 'javascript:alert(1)',
+      commit: { sha: HOSTILE, ref: HOSTILE, message: HOSTILE }
+    }
+    emu.inject('deploy-status', { kind: 'http', status: 200, body: JSON.stringify(answer) })
+    const run = await action(
+      'preview',
+      { comment: 'true', 'github-token': TOKEN },
+      await pullRequestEnv(github)
+    )
+    expectCleanFailure(run, /Preview \w+ failed: : :set-output/)
+    expectOnlyOwnCommands(run.rawLog)
+    expect(run.outputs['preview-url']).toBe('https://proj-docs-docs-new-page.mintlify.app')
+    expect(run.outputs['screenshot-url']).toBe('')
+    for (const value of Object.values(run.outputs)) expect(value).not.toMatch(/[\r\n]/)
+    const render = (markdown: string) =>
+      micromark(markdown, {
+        allowDangerousHtml: true,
+        extensions: [gfm()],
+        htmlExtensions: [gfmHtml()]
+      })
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body).toContain('Mintlify preview failed')
+    for (const page of [run.summary, github.comments[0]?.body ?? '']) {
+      expect(render(page)).not.toMatch(/<img|<script|href="javascript:/i)
+      expect(render(page)).not.toContain('@org/team')
+    }
+  })
+})
+
+describe('cancellation', () => {
+  it('stops waiting at once on SIGINT (exit 130), having triggered once', async () => {
+    const emu = await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    const run = await runCli(
+      ['deploy', '--project-id', PROJECT, '--base-url', emu.apiUrl, '--poll-interval', '100ms'],
+      {
+        env: { MINTLIFY_API_KEY: emu.apiKey },
+        signalWhen: { text: ': in_progress', signal: 'SIGINT' }
+      }
+    )
+    await run.cleanup()
+    expect(run.exitCode, run.stderr).toBe(130)
+    expect(run.stderr).toContain('Interrupted')
+    expect(triggers(emu, 'deploy')).toHaveLength(1)
+  })
+})
+
+describe('the CLI', () => {
+  async function cli(args: string[], emu: Emulator) {
+    const run = await runCli(
+      [...args, '--base-url', emu.apiUrl, '--poll-interval', '100ms', '--json'],
+      {
+        env: { MINTLIFY_API_KEY: emu.apiKey }
+      }
+    )
+    await run.cleanup()
+    return { ...run, json: JSON.parse(run.stdout || '{}') as Record<string, string> }
+  }
+
+  it('deploys: mintlify-admin deploy', async () => {
+    const emu = await emulate()
+    const run = await cli(['deploy', '--project-id', PROJECT], emu)
+    expect(run.exitCode, run.stderr).toBe(0)
+    expect(run.json).toMatchObject({ status: 'success', 'commit-message': 'Publish the docs' })
+  })
+
+  it('fails a failed deployment with exit code 1, the log lines on stderr', async () => {
+    const emu = await emulate({ outcome: 'failure' })
+    const run = await cli(['deploy', '--project-id', PROJECT], emu)
+    expect(run.exitCode, run.stderr).toBe(1)
+    expect(run.json.error).toMatch(/failed: Build failed: 1 page could not be rendered/)
+    expect(run.stderr).toContain('unexpected closing tag </Card>')
+  })
+
+  it('previews a branch: mintlify-admin preview --branch', async () => {
+    const emu = await emulate()
+    const run = await cli(['preview', '--project-id', PROJECT, '--branch', 'docs/x'], emu)
+    expect(run.exitCode, run.stderr).toBe(0)
+    expect(run.json).toMatchObject({
+      'preview-url': 'https://proj-docs-docs-x.mintlify.app',
+      status: 'success'
+    })
+  })
+
+  it('refuses a preview with no branch, naming the flag (exit 2, no request)', async () => {
+    const emu = await emulate()
+    const run = await cli(['preview', '--project-id', PROJECT], emu)
+    expect(run.exitCode).toBe(2)
+    expect(run.json.error).toContain('`--branch` is required here')
+    expect(emu.requests).toHaveLength(0)
+  })
+
+  it('waits on a given --status-id', async () => {
+    const emu = await emulate()
+    const statusId = emu.createDeployment(PROJECT)
+    const run = await cli(['deploy', '--project-id', PROJECT, '--status-id', statusId], emu)
+    expect(run.exitCode, run.stderr).toBe(0)
+    expect(run.json).toMatchObject({ 'status-id': statusId, status: 'success' })
+    expect(triggers(emu, 'deploy')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,304 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { micromark } from 'micromark'
+import { gfm, gfmHtml } from 'micromark-extension-gfm'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { DeploymentStatus } from '../../src/api/client.js'
+import { ApiError, type ApiErrorDetails } from '../../src/api/errors.js'
+import { mayRetry } from '../../src/api/retry-policy.js'
+import { deploymentStatusBody } from '../../src/api/schemas.js'
+import { mayHaveStarted, type DeploymentReport } from '../../src/modes/deploy/follow.js'
+import {
+  commentState,
+  deploymentCommentBody,
+  deploymentOutputs
+} from '../../src/modes/deploy/report.js'
+import { classifyDeployment, lastLogLines } from '../../src/modes/deploy/status.js'
+import { resolvePreviewBranch } from '../../src/modes/preview/branch.js'
+import { previewCommentMarker, previewOutputs } from '../../src/modes/preview/report.js'
+import { readGitHubRun } from '../../src/settings/github-run.js'
+
+const render = (markdown: string) =>
+  micromark(markdown, {
+    allowDangerousHtml: true,
+    extensions: [gfm()],
+    htmlExtensions: [gfmHtml()]
+  })
+
+const status = (fields: Partial<DeploymentStatus>): DeploymentStatus => ({
+  status: 'queued',
+  logs: [],
+  ...fields
+})
+
+describe('classifyDeployment', () => {
+  it('ends on success and failure only; the rest is progress', () => {
+    expect(classifyDeployment(status({ status: 'success' }))).toEqual({ kind: 'success' })
+    expect(classifyDeployment(status({ status: 'failure', summary: 'broken' }))).toEqual({
+      kind: 'failure',
+      summary: 'broken'
+    })
+    expect(classifyDeployment(status({ status: 'failure' }))).toEqual({ kind: 'failure' })
+    expect(classifyDeployment(status({ status: 'queued' }))).toEqual({
+      kind: 'pending',
+      known: true
+    })
+    expect(classifyDeployment(status({ status: 'in_progress' }))).toEqual({
+      kind: 'pending',
+      known: true
+    })
+    expect(classifyDeployment(status({ status: 'building' }))).toEqual({
+      kind: 'pending',
+      known: false
+    })
+    expect(classifyDeployment(status({ status: ' SUCCESS ' }))).toEqual({ kind: 'success' })
+  })
+  it('keeps the last lines of a log, skipping blank ones', () => {
+    const logs = Array.from({ length: 50 }, (_, i) => `line ${i + 1}`)
+    expect(lastLogLines(logs)).toEqual(logs.slice(20))
+    expect(lastLogLines(['a', ' ', 'b'], 5)).toEqual(['a', 'b'])
+  })
+})
+
+describe('the status answer', () => {
+  it('reads every documented field, tolerating nulls and odd types', () => {
+    const parsed = deploymentStatusBody.parse({
+      status: 'failure',
+      summary: 'Build failed\n::error::pwned',
+      logs: ['ok', 3, '##[error]legacy', null, '::error::x'],
+      endedAt: null,
+      commit: null,
+      screenshot: 42
+    })
+    expect(parsed.summary).toBe('Build failed ::error::pwned') // one line: no command
+    expect(parsed.logs).toEqual(['ok', undefined, '# #[error]legacy', undefined, ': :error::x'])
+    expect(parsed.commit).toBeNull()
+    expect(parsed.screenshot).toBeUndefined()
+  })
+})
+
+describe('retrying a trigger', () => {
+  const trigger = { kind: 'trigger', what: 'deployment', projectId: 'p' } as const
+  const error = (details: Partial<ApiErrorDetails>) =>
+    new ApiError({
+      kind: 'http',
+      operation: trigger,
+      request: 'POST /v1/project/update/p',
+      ...details
+    })
+  it('is sent again only when it never arrived or was refused with 429', () => {
+    expect(mayRetry(error({ kind: 'network', code: 'ECONNREFUSED' }))).toBe(true)
+    expect(mayRetry(error({ status: 429 }))).toBe(true)
+    expect(mayRetry(error({ kind: 'network', code: 'ECONNRESET' }))).toBe(false)
+    expect(mayRetry(error({ kind: 'network', code: 'UND_ERR_SOCKET' }))).toBe(false)
+    expect(mayRetry(error({ kind: 'timeout' }))).toBe(false)
+    expect(mayRetry(error({ status: 503 }))).toBe(false)
+    expect(mayRetry(error({ status: 502 }))).toBe(false)
+  })
+  it('says a deployment may have started unless the service refused it or it never left', () => {
+    expect(mayHaveStarted(error({ kind: 'network', code: 'UND_ERR_SOCKET' }))).toBe(true)
+    expect(mayHaveStarted(error({ kind: 'timeout' }))).toBe(true)
+    expect(mayHaveStarted(error({ kind: 'invalid-response' }))).toBe(true)
+    expect(mayHaveStarted(error({ status: 502 }))).toBe(true)
+    expect(mayHaveStarted(error({ status: 403 }))).toBe(false)
+    expect(mayHaveStarted(error({ status: 429 }))).toBe(false)
+    expect(mayHaveStarted(error({ kind: 'network', code: 'ECONNREFUSED' }))).toBe(false)
+    expect(mayHaveStarted(error({ kind: 'aborted' }))).toBe(false)
+  })
+  it('names the limit of each trigger on a 429', () => {
+    expect(error({ status: 429 }).message).toContain('10 requests per 10 seconds per organization')
+    const preview = new ApiError({
+      kind: 'http',
+      status: 429,
+      operation: { ...trigger, what: 'preview' },
+      request: 'POST /v1/project/preview/p'
+    })
+    expect(preview.message).toContain('5 previews per minute per organization')
+  })
+})
+
+describe('resolvePreviewBranch', () => {
+  it('takes the input first', () => {
+    expect(resolvePreviewBranch(' docs/x ', { eventName: 'pull_request', headRef: 'y' })).toEqual({
+      branch: 'docs/x'
+    })
+  })
+  it("takes the pull request's head branch on pull-request events, never the merge ref", () => {
+    const run = { eventName: 'pull_request', headRef: 'docs/new', refName: '7/merge' }
+    expect(resolvePreviewBranch('', run)).toEqual({ branch: 'docs/new' })
+    expect(resolvePreviewBranch('', { ...run, eventName: 'pull_request_target' })).toEqual({
+      branch: 'docs/new'
+    })
+    const missing = resolvePreviewBranch('', { eventName: 'pull_request', refName: '7/merge' })
+    expect(missing).toEqual({ problem: expect.stringContaining('head branch could not be read') })
+  })
+  it('takes the branch the workflow runs on elsewhere', () => {
+    expect(resolvePreviewBranch('', { eventName: 'push', refName: 'staging' })).toEqual({
+      branch: 'staging'
+    })
+  })
+  it('says what to set when there is no branch at all', () => {
+    expect(resolvePreviewBranch('', {})).toEqual({
+      problem: expect.stringMatching(
+        /^Input `branch` is required here: this run is not for a pull request/
+      )
+    })
+  })
+  it.each(['a b', 'a..b', 'x~1', 'a:b', 'line\nbreak', '-rf', 'x.lock'])(
+    'refuses %j as a branch name',
+    name => {
+      expect(resolvePreviewBranch(name, {})).toEqual({
+        problem: expect.stringContaining('is not a branch name git accepts')
+      })
+    }
+  )
+})
+
+describe('readGitHubRun', () => {
+  let folder: string | undefined
+  afterAll(async () => folder && rm(folder, { recursive: true, force: true }))
+
+  it('reads the head of the pull request from the event file, and the run link', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'event-'))
+    const path = join(folder, 'event.json')
+    const sha = 'a'.repeat(40)
+    await writeFile(path, JSON.stringify({ pull_request: { head: { ref: 'docs/x', sha } } }))
+    expect(
+      readGitHubRun({
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: path,
+        GITHUB_SERVER_URL: 'https://github.com/',
+        GITHUB_REPOSITORY: 'acme/docs',
+        GITHUB_RUN_ID: '99',
+        GITHUB_REF_NAME: '7/merge',
+        GITHUB_SHA: 'b'.repeat(40)
+      })
+    ).toEqual({
+      eventName: 'pull_request',
+      runUrl: 'https://github.com/acme/docs/actions/runs/99',
+      repositoryUrl: 'https://github.com/acme/docs',
+      headRef: 'docs/x',
+      headSha: sha,
+      refName: '7/merge'
+    })
+  })
+  it('is empty outside GitHub Actions, and survives a missing event file', () => {
+    expect(readGitHubRun({})).toEqual({})
+    expect(
+      readGitHubRun({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/nonexistent' })
+    ).toEqual({ eventName: 'pull_request' })
+    expect(readGitHubRun({ GITHUB_REF_NAME: 'v1', GITHUB_REF_TYPE: 'tag' })).toEqual({})
+  })
+})
+
+const run = {
+  runUrl: 'https://github.com/acme/docs/actions/runs/99',
+  repositoryUrl: 'https://github.com/acme/docs',
+  headSha: 'c'.repeat(40)
+}
+const report = (fields: Partial<DeploymentReport> = {}): DeploymentReport => ({
+  statusId: 'abc123',
+  waitedMs: 1000,
+  ...fields
+})
+
+describe('the preview comment', () => {
+  it('goes building → ready → failed', () => {
+    expect(commentState(report(), undefined)).toBe('building')
+    expect(commentState(report({ deployment: status({ status: 'in_progress' }) }), undefined)).toBe(
+      'building'
+    )
+    expect(commentState(report({ deployment: status({ status: 'success' }) }), undefined)).toBe(
+      'ready'
+    )
+    expect(commentState(report(), new Error('x'))).toBe('failed')
+  })
+
+  it('shows the link, the screenshot, the run and the short commit once ready', () => {
+    const body = deploymentCommentBody(
+      'preview',
+      report({
+        deployment: status({
+          status: 'success',
+          screenshotUrl: 'https://shots.example/1.png',
+          commit: { sha: 'd'.repeat(40) }
+        })
+      }),
+      undefined,
+      { run, branch: 'docs/x', previewUrl: 'https://acme-docs-x.mintlify.app' }
+    )
+    const html = render(body)
+    expect(html).toContain('<a href="https://acme-docs-x.mintlify.app/">Open the preview</a>')
+    expect(html).toContain('<img src="https://shots.example/1.png" alt="Screenshot of the preview"')
+    expect(html).toContain('<a href="https://github.com/acme/docs/actions/runs/99">run 99</a>')
+    expect(html).toContain(
+      `<a href="https://github.com/acme/docs/commit/${'d'.repeat(40)}">ddddddd</a>`
+    )
+    expect(html).toContain('<td>docs/x</td>')
+  })
+
+  it('shows the head commit while building, and no link to open yet', () => {
+    const html = render(
+      deploymentCommentBody('preview', report(), undefined, {
+        run,
+        branch: 'docs/x',
+        previewUrl: 'https://acme-docs-x.mintlify.app'
+      })
+    )
+    expect(html).toContain('Mintlify preview building')
+    expect(html).not.toContain('Open the preview')
+    expect(html).toContain('>ccccccc</a>')
+  })
+
+  it('renders hostile server text as text: no image, script, link or mention', () => {
+    const hostile =
+      '![x](https://evil.example/i.png) <script>alert(1)</script> | @org/team [a](javascript:alert(1))'
+    const body = deploymentCommentBody(
+      'preview',
+      report({
+        deployment: status({
+          status: 'failure',
+          summary: hostile,
+          commit: { sha: hostile, message: hostile },
+          screenshotUrl: 'javascript:alert(1)'
+        })
+      }),
+      new Error(`Preview abc123 failed: ${hostile}.`),
+      { run: {}, branch: hostile, previewUrl: 'javascript:alert(1)' }
+    )
+    const html = render(body)
+    expect(html).not.toMatch(/<img|<script|href="javascript:/i)
+    expect(html).not.toContain('@org/team')
+    expect(html).toContain('Mintlify preview failed')
+  })
+
+  it('is one comment per project and branch', () => {
+    expect(previewCommentMarker('proj', 'docs/x')).toBe(
+      '<!-- mintlify-admin-action:preview:proj:docs%2Fx -->'
+    )
+    expect(previewCommentMarker('proj', 'a-->b')).not.toContain('-->b')
+  })
+})
+
+describe('outputs', () => {
+  it('are set from the last status; absent fields are empty, never "undefined"', () => {
+    expect(deploymentOutputs(report())).toEqual({ 'status-id': 'abc123' })
+    expect(
+      deploymentOutputs(
+        report({ deployment: status({ status: 'success', endedAt: '2026-01-01T00:00:00.000Z' }) })
+      )
+    ).toEqual({
+      'status-id': 'abc123',
+      status: 'success',
+      'commit-sha': '',
+      'commit-message': '',
+      'screenshot-url': '',
+      'ended-at': '2026-01-01T00:00:00.000Z'
+    })
+    expect(previewOutputs({ ...report(), branch: 'x', previewUrl: 'https://p.example' })).toEqual({
+      'preview-url': 'https://p.example',
+      'status-id': 'abc123'
+    })
+  })
+})
