@@ -32987,13 +32987,12 @@ function adviceFor(status, op, retryAfterMs) {
             case 'bundle':
                 return `Export job \`${op.jobId}\` was not found: check \`job-id\`, and that the key belongs to the organization that started it.`;
             case 'agent-create':
-                return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page).`;
-            case 'agent-message':
             case 'trigger':
                 return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page) and that the key belongs to its organization.`;
             case 'deployment-status':
                 return `Deployment status \`${op.statusId}\` was not found: check \`status-id\`, and that the key belongs to the organization of that deployment.`;
             case 'agent':
+            case 'agent-message':
                 return `Agent job \`${op.jobId}\` not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`;
         }
     }
@@ -44827,10 +44826,14 @@ function readTriggerEvent(reader, env) {
 }
 /** The action's `github-token`, else GITHUB_TOKEN (the CLI in a workflow); masked either way. */
 function githubAccess(reader, env) {
-    const token = reader.text('github-token') || env.GITHUB_TOKEN?.trim() || '';
+    let token = reader.text('github-token');
+    if (!token) {
+        // Not an input, so not masked with the inputs.
+        token = env.GITHUB_TOKEN?.trim() ?? '';
+        log/* log */.Rm.secret(token);
+    }
     if (!token)
         return {};
-    log/* log */.Rm.secret(token);
     return { github: { apiUrl: env.GITHUB_API_URL || 'https://api.github.com', token } };
 }
 
