@@ -6,6 +6,19 @@ import { formatDuration, parseDurationMs } from './duration.js'
 import { parseSizeBytes } from './size.js'
 
 export const SECOND_MS = 1000
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/** Path segments that follow a `job` or `jobs` segment: where addresses put job ids. */
+export function segmentsAfterJob(segments: string[]): string[] {
+  return segments.filter((_, i) => i > 0 && /^jobs?$/i.test(segments[i - 1] as string))
+}
 export const HOUR_MS = 3_600_000
 
 /** Bad inputs, all of them at once, each naming the input and how to fix it. */
@@ -79,6 +92,30 @@ export class Reader {
       )
     }
     return value
+  }
+
+  /**
+   * A job id, or the one inside an address pasted in its place (a dashboard or API link), taken
+   * with a notice when the address names exactly one: `pick` says which path segments can be it.
+   */
+  jobId(name: string, value: string, pick: (segments: string[]) => string[]): string {
+    if (!/^https?:\/\//i.test(value)) return this.id(name, value)
+    let segments: string[] = []
+    try {
+      segments = new URL(value).pathname.split('/').filter(Boolean)
+    } catch {
+      // Not an address after all: the id check below says what is wrong with it.
+    }
+    const candidates = [...new Set(pick(segments.map(s => safeDecode(s))).filter(isSafeId))]
+    if (candidates.length === 1) {
+      const id = candidates[0] as string
+      log.notice(`Input \`${name}\`: using \`${id}\`, the job id in the address given.`)
+      return id
+    }
+    this.problem(
+      `Input \`${name}\` is an address (\`${displayUrl(value)}\`), not a job id, and ${candidates.length ? 'it names more than one' : 'no part of it is a job id'}: set \`${name}\` to the id alone, e.g. \`se_3f9a2c1b8e7d4a06\`.`
+    )
+    return ''
   }
 
   flag(name: string): boolean {

@@ -186,3 +186,50 @@ describe('readSettings', () => {
     expect(bad).toThrow(/^3 inputs need fixing:/)
   })
 })
+
+describe('a job id pasted as an address', () => {
+  const key = { 'api-key': 'mint_0123456789abcdef' }
+  const exportWith = (jobId: string) =>
+    readSettings(inputs({ ...key, mode: 'export', 'job-id': jobId }), {})
+  const watchWith = (jobId: string) =>
+    readSettings(
+      inputs({ ...key, mode: 'agent-watch', 'project-id': 'proj_1', 'job-id': jobId }),
+      {}
+    )
+
+  it('takes the export job id from a dashboard or API address', () => {
+    for (const address of [
+      'https://dashboard.mintlify.com/acme/docs/static-export/se_3f9a2c1b8e7d4a06',
+      'https://api.mintlify.com/v1/static-export/jobs/se_3f9a2c1b8e7d4a06?tab=logs#top'
+    ])
+      expect(exportWith(address)).toMatchObject({
+        target: { kind: 'job', jobId: 'se_3f9a2c1b8e7d4a06' }
+      })
+  })
+
+  it('takes the agent job id that follows a job segment', () => {
+    expect(watchWith('https://api.mintlify.com/v2/agent/proj_1/job/job_42')).toMatchObject({
+      jobId: 'job_42'
+    })
+  })
+
+  it('refuses an address with no job id, or with two, naming the input', () => {
+    expect(problemsOf(() => exportWith('https://dashboard.mintlify.com/acme/docs'))).toContainEqual(
+      expect.stringMatching(
+        /^Input `job-id` is an address .* no part of it is a job id: set `job-id` to the id alone/
+      )
+    )
+    expect(
+      problemsOf(() => exportWith('https://x.example/se_aaaaaaaa/compare/se_bbbbbbbb'))
+    ).toEqual([expect.stringContaining('it names more than one')])
+    expect(problemsOf(() => watchWith('https://dashboard.mintlify.com/acme'))).toHaveLength(1)
+  })
+
+  it('never quotes a credential of the address', () => {
+    const [problem] = problemsOf(() =>
+      exportWith('https://user:hunter2secret@dashboard.mintlify.com/x?token=abcdefabcdefabcdef12')
+    )
+    expect(problem).not.toContain('hunter2secret')
+    expect(problem).not.toContain('abcdefabcdefabcdef12')
+  })
+})

@@ -1,5 +1,5 @@
 import type { CommonSettings } from '../../settings/common.js'
-import { HOUR_MS, type Reader } from '../../settings/reader.js'
+import { HOUR_MS, segmentsAfterJob, type Reader } from '../../settings/reader.js'
 
 export interface AgentWatchSettings extends CommonSettings {
   readonly mode: 'agent-watch'
@@ -16,7 +16,11 @@ export function readAgentSettings(reader: Reader, common: CommonSettings): Agent
     'project-id',
     reader.required('project-id', 'the project id shown on the dashboard’s API keys page')
   )
-  const jobId = reader.id('job-id', reader.required('job-id', 'the id of the agent job to watch'))
+  const jobId = reader.jobId(
+    'job-id',
+    reader.required('job-id', 'the id of the agent job to watch'),
+    segmentsAfterJob
+  )
   return {
     ...common,
     mode: 'agent-watch',

@@ -4,7 +4,7 @@ import { log } from '../../log.js'
 import { readEvent, untrustedTrigger, type GitHubEvent } from '../../github/event.js'
 import type { GitHubApiAccess } from '../../github/pull-files.js'
 import type { CommonSettings } from '../../settings/common.js'
-import { HOUR_MS, type Reader } from '../../settings/reader.js'
+import { HOUR_MS, segmentsAfterJob, type Reader } from '../../settings/reader.js'
 import { inside } from '../../util/paths.js'
 import type { AgentWatchSettings } from '../agent-watch/settings.js'
 
@@ -58,7 +58,7 @@ export function readAgentStartSettings(
 function readRequest(reader: Reader, env: NodeJS.ProcessEnv): AgentRequest {
   const prompt = reader.text('prompt')
   const promptFile = reader.text('prompt-file')
-  const jobId = reader.id('job-id', reader.text('job-id'))
+  const jobId = reader.jobId('job-id', reader.text('job-id'), segmentsAfterJob)
   const message = reader.text('message')
   const given = [prompt && '`prompt`', promptFile && '`prompt-file`', jobId && '`job-id`']
     .filter(Boolean)

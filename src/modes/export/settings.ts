@@ -56,7 +56,8 @@ export function readExportSettings(
   common: CommonSettings,
   env: NodeJS.ProcessEnv
 ): ExportSettings {
-  const jobId = reader.id('job-id', reader.text('job-id'))
+  // Export job ids begin with `se_`, wherever in a pasted address they stand.
+  const jobId = reader.jobId('job-id', reader.text('job-id'), s => s.filter(x => /^se_/.test(x)))
   const domainText = reader.text('domain')
   let target: ExportTarget | undefined
   if (jobId) {
