@@ -221,7 +221,7 @@ describe('a job id pasted as an address', () => {
     )
     expect(
       problemsOf(() => exportWith('https://x.example/se_aaaaaaaa/compare/se_bbbbbbbb'))
-    ).toEqual([expect.stringContaining('it names more than one')])
+    ).toContainEqual(expect.stringContaining('it names more than one'))
     expect(problemsOf(() => watchWith('https://dashboard.mintlify.com/acme'))).toHaveLength(1)
   })
 
