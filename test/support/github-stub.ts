@@ -8,6 +8,7 @@ export interface StubComment {
 }
 
 export interface GitHubStub {
+  /** The API's address, as a runner sets GITHUB_API_URL (with `apiPath` when given). */
   url: string
   comments: StubComment[]
   requests: Array<{ method: string; path: string; authorization?: string }>
@@ -31,12 +32,19 @@ export async function startGitHubStub(options: {
   readOnly?: boolean
   /** Whose token it is, as GraphQL `viewer` answers; default the workflow token's bot. */
   login?: string
+  /**
+   * Where the REST API lives, as on GitHub Enterprise Server (`/api/v3`, GraphQL then at
+   * `/api/graphql`); default the root, as api.github.com. Requests elsewhere answer 404.
+   */
+  apiPath?: string
 }): Promise<GitHubStub> {
   const login = options.login ?? WORKFLOW_TOKEN_LOGIN
   const comments: StubComment[] = []
   const requests: GitHubStub['requests'] = []
   let nextId = 1000
-  const base = `/repos/${options.repo}/issues`
+  const apiPath = options.apiPath ?? ''
+  const graphqlPath = apiPath ? apiPath.replace(/\/v3$/, '/graphql') : '/graphql'
+  const base = `${apiPath}/repos/${options.repo}/issues`
 
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req)
@@ -49,7 +57,7 @@ export async function startGitHubStub(options: {
     if (req.headers.authorization?.replace(/^(token|bearer) /i, '') !== options.token) {
       return send(401, { message: 'Bad credentials' })
     }
-    if (path === '/graphql' && req.method === 'POST') {
+    if (path === graphqlPath && req.method === 'POST') {
       const query = String(JSON.parse(body).query)
       if (/viewer\s*\{\s*login\s*\}/.test(query)) return send(200, { data: { viewer: { login } } })
       return send(200, { errors: [{ message: 'the stub answers only viewer { login }' }] })
@@ -80,7 +88,7 @@ export async function startGitHubStub(options: {
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}${apiPath}`,
     comments,
     requests,
     addComment(text, author) {
