@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/** Builds the bundles twice (ncc): run after the rest, not beside the timing-sensitive tests. */
+const RELEASE_SCRIPT_TEST = 'test/integration/release-script.test.ts'
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Integration tests spawn the bundled action; two cores, so keep parallelism modest.
@@ -14,6 +16,25 @@ export default defineConfig({
       include: ['src/**/*.ts'],
       reporter: ['json'],
       reportsDirectory: 'coverage/in-process'
-    }
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'tests',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, RELEASE_SCRIPT_TEST],
+          sequence: { groupOrder: 0 }
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: 'release',
+          include: [RELEASE_SCRIPT_TEST],
+          sequence: { groupOrder: 1 }
+        }
+      }
+    ]
   }
 })

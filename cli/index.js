@@ -28094,7 +28094,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1760);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5985);
 
 // `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
 process.stdout.on('error', error => {
@@ -28109,7 +28109,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1760:
+/***/ 5985:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43563,6 +43563,18 @@ function parseSizeBytes(text) {
 
 
 const SECOND_MS = 1000;
+function reader_safeDecode(segment) {
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        return segment;
+    }
+}
+/** Path segments that follow a `job` or `jobs` segment: where addresses put job ids. */
+function segmentsAfterJob(segments) {
+    return segments.filter((_, i) => i > 0 && /^jobs?$/i.test(segments[i - 1]));
+}
 const HOUR_MS = 3_600_000;
 /** Bad inputs, all of them at once, each naming the input and how to fix it. */
 class SettingsError extends Error {
@@ -43618,6 +43630,29 @@ class Reader {
             this.problem(`Input \`${name}\` (\`${(0,untrusted/* untrusted */.bp)(value, 80)}\`) is not an id: expected letters, digits, \`_\`, \`-\` or \`.\`, beginning with a letter or digit (e.g. \`se_3f9a2c1b8e7d4a06\`).`);
         }
         return value;
+    }
+    /**
+     * A job id, or the one inside an address pasted in its place (a dashboard or API link), taken
+     * with a notice when the address names exactly one: `pick` says which path segments can be it.
+     */
+    jobId(name, value, pick) {
+        if (!/^https?:\/\//i.test(value))
+            return this.id(name, value);
+        let segments = [];
+        try {
+            segments = new URL(value).pathname.split('/').filter(Boolean);
+        }
+        catch {
+            // Not an address after all: the id check below says what is wrong with it.
+        }
+        const candidates = [...new Set(pick(segments.map(s => reader_safeDecode(s))).filter(untrusted/* isSafeId */.JA))];
+        if (candidates.length === 1) {
+            const id = candidates[0];
+            log/* log */.Rm.notice(`Input \`${name}\`: using \`${id}\`, the job id in the address given.`);
+            return id;
+        }
+        this.problem(`Input \`${name}\` is an address (\`${(0,secrets/* displayUrl */.Qy)(value)}\`), not a job id, and ${candidates.length ? 'it names more than one' : 'no part of it is a job id'}: set \`${name}\` to the id alone, e.g. \`se_3f9a2c1b8e7d4a06\`.`);
+        return '';
     }
     flag(name) {
         try {
@@ -44706,22 +44741,8 @@ function explainSend(error, report) {
     return new AgentJobError(`Sending the follow-up to agent job ${report.jobId} got no usable answer (${why}), but the request reached the service, so the job may have it. Check the job (\`mode: agent-watch\`, \`job-id: ${report.jobId}\`) before sending it again; the step does not send it twice.`);
 }
 
-;// CONCATENATED MODULE: ./src/util/paths.ts
-
-/**
- * `path`, once proven to lie inside `root` (or be it). Folder names come from ids that were
- * checked already; this is the proof where a folder is written or removed, so that no later
- * change can let a name from outside pick where the action deletes or writes.
- */
-function inside(root, path, what) {
-    const full = (0,external_node_path_.resolve)(path);
-    const rel = (0,external_node_path_.relative)((0,external_node_path_.resolve)(root), full);
-    if (rel === '..' || rel.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(rel)) {
-        throw new Error(`Refusing to use ${what} ${full}: it is not inside ${(0,external_node_path_.resolve)(root)}. This is a bug in the action; please report it.`);
-    }
-    return full;
-}
-
+// EXTERNAL MODULE: ./src/util/paths.ts
+var paths = __nccwpck_require__(4964);
 ;// CONCATENATED MODULE: ./src/modes/agent/settings.ts
 
 
@@ -44751,7 +44772,7 @@ function readAgentStartSettings(reader, common, env) {
 function readRequest(reader, env) {
     const prompt = reader.text('prompt');
     const promptFile = reader.text('prompt-file');
-    const jobId = reader.id('job-id', reader.text('job-id'));
+    const jobId = reader.jobId('job-id', reader.text('job-id'), segmentsAfterJob);
     const message = reader.text('message');
     const given = [prompt && '`prompt`', promptFile && '`prompt-file`', jobId && '`job-id`']
         .filter(Boolean)
@@ -44780,7 +44801,7 @@ function readPromptFile(reader, file, env) {
     const fallback = { kind: 'create', prompt: '', source: file };
     let path;
     try {
-        path = inside(workspace, (0,external_node_path_.resolve)(workspace, file), 'prompt-file');
+        path = (0,paths/* inside */.n)(workspace, (0,external_node_path_.resolve)(workspace, file), 'prompt-file');
     }
     catch {
         reader.problem(`Input \`prompt-file\` (\`${file}\`) is outside the workspace ${workspace}: give a path in the repository, e.g. \`.github/docs-agent.md\`.`);
@@ -44858,7 +44879,7 @@ const agentMode = {
 
 function readAgentSettings(reader, common) {
     const projectId = reader.id('project-id', reader.required('project-id', 'the project id shown on the dashboard’s API keys page'));
-    const jobId = reader.id('job-id', reader.required('job-id', 'the id of the agent job to watch'));
+    const jobId = reader.jobId('job-id', reader.required('job-id', 'the id of the agent job to watch'), segmentsAfterJob);
     return {
         ...common,
         mode: 'agent-watch',
@@ -46435,7 +46456,7 @@ function exportFolder(settings, jobId) {
     if (settings.downloadDir)
         return settings.downloadDir;
     const root = (0,external_node_path_.join)(settings.tempDir, 'mintlify-export');
-    return inside(root, (0,external_node_path_.join)(root, jobId), 'the export folder');
+    return (0,paths/* inside */.n)(root, (0,external_node_path_.join)(root, jobId), 'the export folder');
 }
 async function extractSite(file, directory, settings) {
     if (!file.format) {
@@ -46443,7 +46464,7 @@ async function extractSite(file, directory, settings) {
     }
     // Loaded when needed: extraction and its archive readers serve only runs that extract.
     const { DEFAULT_LIMITS, extractBundle } = await Promise.all(/* import() */[__nccwpck_require__.e(111), __nccwpck_require__.e(141)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2141));
-    const destination = inside(directory, (0,external_node_path_.join)(directory, 'site'), 'the site folder');
+    const destination = (0,paths/* inside */.n)(directory, (0,external_node_path_.join)(directory, 'site'), 'the site folder');
     const site = await extractBundle(file.path, file.format, destination, {
         ...DEFAULT_LIMITS,
         maxTotalBytes: settings.extractLimitBytes
@@ -46474,7 +46495,7 @@ async function writeValues(report, settings, jobId) {
     // In the runner's temp folder even when `path` is in the workspace: it holds the presigned
     // link, which a later upload or commit of that folder would publish.
     const root = (0,external_node_path_.join)(settings.tempDir, 'mintlify-export');
-    return writeHelmValues(inside(root, (0,external_node_path_.join)(root, jobId, 'helm-values.yaml'), 'the Helm values file'), report.link.url, version);
+    return writeHelmValues((0,paths/* inside */.n)(root, (0,external_node_path_.join)(root, jobId, 'helm-values.yaml'), 'the Helm values file'), report.link.url, version);
 }
 async function startOrReuse(settings, deps, report) {
     const { target } = settings;
@@ -46683,7 +46704,8 @@ const ARTIFACT_CONTENTS = ['archive', 'extracted', 'pages'];
 const CHECKSUMS = ['sha256', 'none'];
 const DEPLOYMENT_KINDS = ['cloud', 'client-hosted', 'air-gapped'];
 function readExportSettings(reader, common, env) {
-    const jobId = reader.id('job-id', reader.text('job-id'));
+    // Export job ids begin with `se_`, wherever in a pasted address they stand.
+    const jobId = reader.jobId('job-id', reader.text('job-id'), s => s.filter(x => /^se_/.test(x)));
     const domainText = reader.text('domain');
     let target;
     if (jobId) {
@@ -51144,6 +51166,38 @@ async function cleanUpAfterFailure(what, ...steps) {
             _log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .Rm.warning(`Could not remove ${what}: ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(said)}. Remove it by hand.`);
         }
     }
+}
+
+
+/***/ }),
+
+/***/ 4964:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ isWithin),
+/* harmony export */   n: () => (/* binding */ inside)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+
+/**
+ * `path`, once proven to lie inside `root` (or be it). Folder names come from ids that were
+ * checked already; this is the proof where a folder is written or removed, so that no later
+ * change can let a name from outside pick where the action deletes or writes. On Windows a path
+ * on another drive has no relative form (`relative` returns it absolute) and is refused.
+ */
+function inside(root, target, what, rules = (node_path__WEBPACK_IMPORTED_MODULE_0___default())) {
+    const full = rules.resolve(target);
+    if (!isWithin(rules.resolve(root), full, rules)) {
+        throw new Error(`Refusing to use ${what} ${full}: it is not inside ${rules.resolve(root)}. This is a bug in the action; please report it.`);
+    }
+    return full;
+}
+/** Whether the absolute `target` is `root` or lies below it, by `rules` (case-blind on Windows). */
+function isWithin(root, target, rules = (node_path__WEBPACK_IMPORTED_MODULE_0___default())) {
+    const rel = rules.relative(root, target);
+    return !(rel === '..' || rel.startsWith(`..${rules.sep}`) || rules.isAbsolute(rel));
 }
 
 

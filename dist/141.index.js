@@ -12,7 +12,7 @@ __webpack_require__.d(__webpack_exports__, {
   extractBundle: () => (/* binding */ extractBundle)
 });
 
-// UNUSED EXPORTS: walkExtracted
+// UNUSED EXPORTS: pathParts, systemTar, walkExtracted
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(31421);
@@ -26,6 +26,8 @@ var untrusted = __webpack_require__(19630);
 var walk = __webpack_require__(55215);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./src/util/paths.ts
+var paths = __webpack_require__(24964);
 // EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
 var index_min = __webpack_require__(98697);
 // EXTERNAL MODULE: ./node_modules/yauzl/index.js
@@ -279,6 +281,7 @@ function forEachZipEntry(file, visit) {
 
 
 
+
 const DEFAULT_LIMITS = {
     maxTotalBytes: 20 * 1024 ** 3,
     maxEntries: 500_000
@@ -313,7 +316,7 @@ async function runExtractor(file, format, destination) {
     const [command, args] = format === 'zip' && !windows
         ? ['unzip', ['-o', '-q', file, '-d', destination]]
         : [
-            'tar',
+            systemTar(process.platform, process.env),
             [
                 format === 'tar.gz' ? '-xzf' : '-xf',
                 file,
@@ -334,9 +337,20 @@ async function runExtractor(file, format, destination) {
     const said = (0,untrusted/* untrusted */.bp)(failure.stderr.trim().slice(-STDERR_QUOTE_CHARS), STDERR_QUOTE_CHARS);
     throw new UnsafeArchiveError(`Extracting the bundle ${file} with ${command} failed (exit code ${String(failure.code)})${said ? `: ${said}` : ''}. The archive may be damaged, or use a feature ${command} cannot read; set \`extract: false\` to keep the file as downloaded.`);
 }
+/**
+ * The tar to run. On Windows, Windows' own bsdtar (System32), as @actions/tool-cache runs it:
+ * it reads zip too, and a GNU tar found first on the PATH (Git's) takes `C:\…` for a remote
+ * host. Elsewhere, the `tar` on the PATH.
+ */
+function systemTar(platform, env) {
+    if (platform !== 'win32')
+        return 'tar';
+    const windowsFolder = env.SystemRoot ?? env.SYSTEMROOT ?? env.windir ?? 'C:\\Windows';
+    return (0,external_node_path_.join)(windowsFolder, 'System32', 'tar.exe');
+}
 let gnuTar;
 function isGnuTar() {
-    gnuTar ??= new Promise(resolve => (0,external_node_child_process_.execFile)('tar', ['--version'], (error, stdout) => resolve(!error && String(stdout).toUpperCase().includes('GNU TAR'))));
+    gnuTar ??= new Promise(resolve => (0,external_node_child_process_.execFile)(systemTar(process.platform, process.env), ['--version'], (error, stdout) => resolve(!error && String(stdout).toUpperCase().includes('GNU TAR'))));
     return gnuTar;
 }
 /** Second line of defence: measure what landed and follow every symlink to its end. */
@@ -372,16 +386,14 @@ async function linkProblem(path, realRoot) {
             return 'is a loop of links';
         throw error;
     }
-    return resolved === realRoot || resolved.startsWith(realRoot + external_node_path_.sep)
-        ? undefined
-        : 'points outside the site';
+    return (0,paths/* isWithin */.U)(realRoot, resolved) ? undefined : 'points outside the site';
 }
 /**
  * The real path of `raw` as the system resolves it (links and `..` in order) for its longest
  * existing prefix; the rest, which exists nowhere yet and so holds no link, is added as text.
  */
 async function systemPath(raw) {
-    const parts = raw.split('/');
+    const parts = pathParts(raw, process.platform);
     for (let keep = parts.length; keep > 1; keep -= 1) {
         try {
             return (0,external_node_path_.resolve)(await (0,promises_.realpath)(parts.slice(0, keep).join('/')), ...parts.slice(keep));
@@ -393,6 +405,13 @@ async function systemPath(raw) {
         }
     }
     return (0,external_node_path_.resolve)(raw);
+}
+/**
+ * A path's parts, to find its longest existing prefix: on Windows a backslash separates them
+ * too (a link read there has backslashes; `C:/site/a` is as good as `C:\site\a` to Windows).
+ */
+function pathParts(raw, platform) {
+    return raw.split(platform === 'win32' ? /[\\/]/ : '/');
 }
 
 

@@ -33,8 +33,11 @@ if ((${#missing[@]})); then
   log "missing ${missing[*]}: installing Ceph from Debian"
   install_start=$SECONDS
   export DEBIAN_FRONTEND=noninteractive
-  timeout 300 apt-get update -qq
-  timeout 900 apt-get install -y -qq --no-install-recommends \
+  # Root here and in this project's CI; a GitHub-hosted runner is not, and has sudo.
+  sudo=()
+  [[ $(id -u) == 0 ]] || sudo=(sudo --preserve-env=DEBIAN_FRONTEND)
+  timeout 300 "${sudo[@]}" apt-get update -qq
+  timeout 900 "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
     ceph-mon ceph-osd radosgw ceph-common curl > /dev/null
   log "install took $((SECONDS - install_start)) s"
 else

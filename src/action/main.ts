@@ -6,6 +6,7 @@ import type { ExportReport } from '../modes/export/run.js'
 import type { ExportSettings } from '../modes/export/settings.js'
 import type { PreviewReport } from '../modes/preview/run.js'
 import { maskSecretInputs } from '../settings/common.js'
+import { checkGitHubServices } from './github-server.js'
 import { actionHost } from './host.js'
 import { actionInputs } from './inputs.js'
 
@@ -29,6 +30,9 @@ export async function run(): Promise<void> {
   try {
     // Before anything else can print them: a runner masks a value only from the next line on.
     maskSecretInputs(actionInputs)
+    // Before the settings: on GitHub Enterprise Server the artifact variables are missing too,
+    // and the reason to name is the server, not a local run.
+    checkGitHubServices(actionInputs, process.env)
     const settings = readSettings(actionInputs)
     await runMode(settings, runDeps(settings, controller.signal))
   } catch (error) {

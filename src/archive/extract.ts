@@ -3,7 +3,8 @@ import { lstat, mkdir, readlink, realpath, rm } from 'node:fs/promises'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
 import { untrusted } from '../util/untrusted.js'
 import { walkTree } from '../util/walk.js'
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { isWithin } from '../util/paths.js'
 import type { ArchiveFormat } from './format.js'
 import { inspectArchive, quoted, UnsafeArchiveError, type ArchiveLimits } from './inspect.js'
 
@@ -61,7 +62,7 @@ async function runExtractor(
     format === 'zip' && !windows
       ? ['unzip', ['-o', '-q', file, '-d', destination]]
       : [
-          'tar',
+          systemTar(process.platform, process.env),
           [
             format === 'tar.gz' ? '-xzf' : '-xf',
             file,
@@ -90,11 +91,22 @@ async function runExtractor(
   )
 }
 
+/**
+ * The tar to run. On Windows, Windows' own bsdtar (System32), as @actions/tool-cache runs it:
+ * it reads zip too, and a GNU tar found first on the PATH (Git's) takes `C:\…` for a remote
+ * host. Elsewhere, the `tar` on the PATH.
+ */
+export function systemTar(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
+  if (platform !== 'win32') return 'tar'
+  const windowsFolder = env.SystemRoot ?? env.SYSTEMROOT ?? env.windir ?? 'C:\\Windows'
+  return join(windowsFolder, 'System32', 'tar.exe')
+}
+
 let gnuTar: Promise<boolean> | undefined
 
 function isGnuTar(): Promise<boolean> {
   gnuTar ??= new Promise(resolve =>
-    execFile('tar', ['--version'], (error, stdout) =>
+    execFile(systemTar(process.platform, process.env), ['--version'], (error, stdout) =>
       resolve(!error && String(stdout).toUpperCase().includes('GNU TAR'))
     )
   )
@@ -140,9 +152,7 @@ async function linkProblem(path: string, realRoot: string): Promise<string | und
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') return 'is a loop of links'
     throw error
   }
-  return resolved === realRoot || resolved.startsWith(realRoot + sep)
-    ? undefined
-    : 'points outside the site'
+  return isWithin(realRoot, resolved) ? undefined : 'points outside the site'
 }
 
 /**
@@ -150,7 +160,7 @@ async function linkProblem(path: string, realRoot: string): Promise<string | und
  * existing prefix; the rest, which exists nowhere yet and so holds no link, is added as text.
  */
 async function systemPath(raw: string): Promise<string> {
-  const parts = raw.split('/')
+  const parts = pathParts(raw, process.platform)
   for (let keep = parts.length; keep > 1; keep -= 1) {
     try {
       return resolve(await realpath(parts.slice(0, keep).join('/')), ...parts.slice(keep))
@@ -160,4 +170,12 @@ async function systemPath(raw: string): Promise<string> {
     }
   }
   return resolve(raw)
+}
+
+/**
+ * A path's parts, to find its longest existing prefix: on Windows a backslash separates them
+ * too (a link read there has backslashes; `C:/site/a` is as good as `C:\site\a` to Windows).
+ */
+export function pathParts(raw: string, platform: NodeJS.Platform): string[] {
+  return raw.split(platform === 'win32' ? /[\\/]/ : '/')
 }

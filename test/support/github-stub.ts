@@ -22,6 +22,7 @@ export interface StubDeployment {
 }
 
 export interface GitHubStub {
+  /** The API's address, as a runner sets GITHUB_API_URL (with `apiPath` when given). */
   url: string
   comments: StubComment[]
   /** Every body a comment was created or updated with, in order. */
@@ -60,6 +61,11 @@ export async function startGitHubStub(options: {
   mergeCommit?: string
   /** Answer 403 to deployment writes only, as a token without `deployments: write` gets. */
   noDeployments?: boolean
+  /**
+   * Where the REST API lives, as on GitHub Enterprise Server (`/api/v3`, GraphQL then at
+   * `/api/graphql`); default the root, as api.github.com. Requests elsewhere answer 404.
+   */
+  apiPath?: string
 }): Promise<GitHubStub> {
   const login = options.login ?? WORKFLOW_TOKEN_LOGIN
   const comments: StubComment[] = []
@@ -67,7 +73,9 @@ export async function startGitHubStub(options: {
   const commentBodies: string[] = []
   const requests: GitHubStub['requests'] = []
   let nextId = 1000
-  const base = `/repos/${options.repo}/issues`
+  const apiPath = options.apiPath ?? ''
+  const graphqlPath = apiPath ? apiPath.replace(/\/v3$/, '/graphql') : '/graphql'
+  const base = `${apiPath}/repos/${options.repo}/issues`
 
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req)
@@ -85,7 +93,7 @@ export async function startGitHubStub(options: {
     if (req.headers.authorization?.replace(/^(token|bearer) /i, '') !== options.token) {
       return send(401, { message: 'Bad credentials' })
     }
-    if (path === '/graphql' && req.method === 'POST') {
+    if (path === graphqlPath && req.method === 'POST') {
       const query = String(JSON.parse(body).query)
       if (/viewer\s*\{\s*login\s*\}/.test(query)) return send(200, { data: { viewer: { login } } })
       return send(200, { errors: [{ message: 'the stub answers only viewer { login }' }] })
@@ -96,12 +104,17 @@ export async function startGitHubStub(options: {
 
     if (path === `${base}/${options.pullNumber}/comments` && req.method === 'GET')
       return send(200, comments)
-    if (path === `/repos/${options.repo}/pulls/${options.pullNumber}/files` && req.method === 'GET')
+    if (
+      path === `${apiPath}/repos/${options.repo}/pulls/${options.pullNumber}/files` &&
+      req.method === 'GET'
+    )
       return send(
         200,
         (options.files ?? []).map(filename => ({ filename, status: 'modified' }))
       )
-    const commit = new RegExp(`^/repos/${options.repo}/commits/([0-9a-f]+)/pulls$`).exec(path)
+    const commit = new RegExp(`^${apiPath}/repos/${options.repo}/commits/([0-9a-f]+)/pulls$`).exec(
+      path
+    )
     if (commit && req.method === 'GET') {
       const merged = commit[1] === options.mergeCommit
       return send(200, merged ? [{ number: options.pullNumber, merge_commit_sha: commit[1] }] : [])
@@ -112,7 +125,7 @@ export async function startGitHubStub(options: {
       commentBodies.push(comment.body)
       return send(201, comment)
     }
-    const repoBase = `/repos/${options.repo}/deployments`
+    const repoBase = `${apiPath}/repos/${options.repo}/deployments`
     if (path.startsWith(repoBase) && isWrite && options.noDeployments)
       return send(403, { message: 'Resource not accessible by integration' })
     if (path === repoBase && req.method === 'POST') {
@@ -149,7 +162,7 @@ export async function startGitHubStub(options: {
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}${apiPath}`,
     comments,
     commentBodies,
     deployments,

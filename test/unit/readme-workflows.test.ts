@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { parse, parseDocument } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from '../support/action-runner.js'
+import { yamlBlocks } from '../support/readme.js'
 
 /** A step `uses:` this action (any ref). */
 const THIS_ACTION = /^mintlify-admin\/action@/
@@ -33,16 +34,6 @@ export function readActionSpec(actionYaml: string): ActionSpec {
       .map(([name]) => name),
     outputs: new Set(Object.keys(action.outputs))
   }
-}
-
-/** The body of every ```yaml (or ```yml) fence, with the line it starts on. */
-export function yamlBlocks(markdown: string): Array<{ line: number; text: string }> {
-  const blocks: Array<{ line: number; text: string }> = []
-  for (const match of markdown.matchAll(/^```ya?ml[ \t]*\n([\s\S]*?)^```[ \t]*$/gm)) {
-    const line = markdown.slice(0, match.index).split('\n').length + 1
-    blocks.push({ line, text: match[1] as string })
-  }
-  return blocks
 }
 
 /** Every string inside a value (mapping values, sequence items), depth first. */
