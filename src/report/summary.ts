@@ -36,25 +36,63 @@ export function link(href: string): string {
     : html(href)
 }
 
+/** What to do after a failure: a sentence, and the lines to put in the step's `with:`. */
+export interface NextStep {
+  readonly text: string
+  /** YAML for `with:` (ids and input names only: ours, never server text). */
+  readonly snippet?: string
+}
+
+export interface SummaryExtras {
+  /** Rows worth keeping but not worth the first look (timings): folded away. */
+  readonly details?: readonly SummaryRow[]
+  readonly nextStep?: NextStep
+}
+
+const cells = (tag: 'th' | 'td', row: readonly string[]) =>
+  `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`
+const table = (rows: readonly SummaryRow[]) =>
+  `<table>${cells('th', ['Item', 'Value'])}${rows.map(row => cells('td', row)).join('')}</table>`
+
+/** A fence longer than any run of backticks in `text`, so the text cannot close it. */
+function fenced(text: string, language: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(run => run[0].length))
+  const fence = '`'.repeat(Math.max(3, longest + 1))
+  return `${fence}${language}\n${text}\n${fence}`
+}
+
 /**
- * The step's summary as GitHub renders it: a heading, the error (if any) as a quote, and a
- * two-column HTML table whose cells cannot leave their cell. Secrets the run knows are scrubbed:
- * no runner mask covers the summary page (nor a file the CLI writes).
+ * The step's summary as GitHub renders it: the outcome first (✅ or ❌ and the title), on failure
+ * the reason as a quote and the next step with the lines to copy, then the facts in a
+ * two-column HTML table whose cells cannot leave their cell, and the rest folded in a
+ * `<details>`. Secrets the run knows are scrubbed: no runner mask covers the summary page (nor
+ * a file the CLI writes).
  */
 export function summaryMarkdown(
   title: string,
   rows: SummaryRow[],
-  error: Error | undefined
+  error: Error | undefined,
+  extras: SummaryExtras = {}
 ): string {
-  // A blank line after the heading: without it the quote stays inside the heading's HTML block.
-  const parts = [`<h2>${html(error ? `${title}: failed` : title)}</h2>`, '']
+  // A blank line after each block: without it a quote stays inside the heading's HTML block.
+  const parts = [`<h2>${html(error ? `❌ ${title} failed` : `✅ ${title}`)}</h2>`, '']
   // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
   if (error) parts.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '')
-  const cells = (tag: 'th' | 'td', row: readonly string[]) =>
-    `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`
-  parts.push(
-    `<table>${cells('th', ['Item', 'Value'])}${rows.map(row => cells('td', row)).join('')}</table>`,
-    ''
-  )
+  const next = error && extras.nextStep
+  if (next) {
+    parts.push(`**Next step:** ${markdownText(next.text)}`, '')
+    if (next.snippet) parts.push(fenced(next.snippet, 'yaml'), '')
+  }
+  parts.push(table(rows), '')
+  if (extras.details?.length) {
+    parts.push(
+      '<details><summary>Details</summary>',
+      '',
+      table(extras.details),
+      '',
+      '</details>',
+      ''
+    )
+  }
   return secrets.scrub(parts.join('\n'))
 }

@@ -94,7 +94,7 @@ describe('mintlify-admin (the CLI)', () => {
       /^MINTLIFY_JOB_ID=se_\w+$/
     )
     expect(await readFile(join(run.folder, 'summary.md'), 'utf8')).toContain(
-      '<h2>Mintlify static export</h2>'
+      '<h2>✅ Mintlify static export</h2>'
     )
   })
 

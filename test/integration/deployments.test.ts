@@ -108,7 +108,7 @@ describe('mode: deploy', () => {
     expect(emu.requests.filter(r => r.endpoint === 'deploy-status').length).toBeGreaterThan(
       changes.length
     )
-    expect(run.summary).toContain('<h2>Mintlify deployment</h2>')
+    expect(run.summary).toContain('<h2>✅ Mintlify deployment</h2>')
     expectNoSecretsShown(run, [emu.apiKey])
   })
 

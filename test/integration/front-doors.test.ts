@@ -57,7 +57,7 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
       'bundle-format': 'tar.gz',
       'external-hosts': ''
     })
-    expect(result.summary).toContain('<h2>Mintlify static export</h2>')
+    expect(result.summary).toContain('<h2>✅ Mintlify static export</h2>')
   })
 
   it('stops after the link with no download', async () => {
@@ -217,7 +217,7 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
       'status-id': expect.stringMatching(/^[0-9a-f]{24}$/),
       'commit-sha': expect.stringMatching(/^[0-9a-f]{40}$/)
     })
-    expect(result.summary).toContain('<h2>Mintlify deployment</h2>')
+    expect(result.summary).toContain('<h2>✅ Mintlify deployment</h2>')
   })
 
   it('fails a failed deployment with its summary, keeping the status id', async () => {

@@ -59,6 +59,12 @@ export function agentSummaryRows(report: AgentReport): SummaryRow[] {
   return rows
 }
 
+/** The `with:` lines of an agent-watch step that follows this job again. */
+export function agentWatchSnippet(report: AgentReport): string | undefined {
+  if (!report.jobId) return undefined
+  return `mode: agent-watch\nproject-id: ${report.projectId}\njob-id: ${report.jobId}`
+}
+
 export const AGENT_SUMMARY_TITLE = 'Mintlify agent job'
 
 /** One comment per agent job: two watches on one pull request keep their own. */

@@ -2,7 +2,8 @@ import { secrets } from '../../log.js'
 import { code, html, summaryMarkdown } from '../../report/summary.js'
 import { markdownText, markdownUrl } from '../../util/markdown.js'
 import { classifyAgentJob } from '../agent-watch/agent-status.js'
-import { agentOutputs, agentSummaryRows } from '../agent-watch/report.js'
+import { agentOutputs, agentSummaryRows, agentWatchSnippet } from '../agent-watch/report.js'
+import { followAgain } from '../next-step.js'
 import type { AgentRunReport } from './run.js'
 
 /*
@@ -38,7 +39,8 @@ export function agentRunSummary(report: AgentRunReport, error: Error | undefined
       : `follow-up to ${code(report.jobId)}`
   ])
   if (!report.waited && report.job) rows.push(['Followed', `no (${code('wait: false')})`])
-  return `${summaryMarkdown('Mintlify agent job', rows, error)}\n${promptDetails(report)}`
+  const nextStep = followAgain(error, 'The agent job', agentWatchSnippet(report))
+  return `${summaryMarkdown('Mintlify agent job', rows, error, { nextStep })}\n${promptDetails(report)}`
 }
 
 /** One comment per job; before a job exists, one per project for the failure to start one. */

@@ -1,7 +1,13 @@
 import { summaryMarkdown } from '../../report/summary.js'
 import type { Mode } from '../mode.js'
+import { followAgain } from '../next-step.js'
 import type { DeploymentReport } from './follow.js'
-import { deploymentCommentBody, deploymentOutputs, deploymentSummaryRows } from './report.js'
+import {
+  deploymentCommentBody,
+  deploymentOutputs,
+  deploymentSnippet,
+  deploymentSummaryRows
+} from './report.js'
 import { runDeploy } from './run.js'
 import { readDeploySettings, type DeploySettings } from './settings.js'
 
@@ -12,7 +18,9 @@ export const deployMode: Mode<DeploySettings, DeploymentReport> = {
   run: runDeploy,
   outputs: deploymentOutputs,
   summaryMarkdown: (report, error) =>
-    summaryMarkdown('Mintlify deployment', deploymentSummaryRows(report), error),
+    summaryMarkdown('Mintlify deployment', deploymentSummaryRows(report), error, {
+      nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
+    }),
   comment: (settings, report, error) => ({
     marker: `<!-- mintlify-admin-action:deploy:${settings.projectId} -->`,
     body: deploymentCommentBody('deployment', report, error, { run: settings.github })

@@ -123,3 +123,9 @@ export function deploymentCommentBody(
   if (screenshot) lines.push('', `![Screenshot of the ${kind}](${screenshot})`)
   return lines.join('\n')
 }
+
+/** The `with:` lines of a deploy step that waits on this deployment (or preview) again. */
+export function deploymentSnippet(report: DeploymentReport): string | undefined {
+  if (!report.statusId) return undefined
+  return `mode: deploy\nproject-id: ${report.projectId ?? ''}\nstatus-id: ${report.statusId}`
+}

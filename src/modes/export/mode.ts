@@ -1,4 +1,5 @@
-import { summaryMarkdown } from '../../report/summary.js'
+import { summaryMarkdown, type NextStep, type SummaryRow } from '../../report/summary.js'
+import { followAgain } from '../next-step.js'
 import type { Mode } from '../mode.js'
 import {
   exportCommentBody,
@@ -16,12 +17,32 @@ export const exportMode: Mode<ExportSettings, ExportReport> = {
   readSettings: readExportSettings,
   run: runExport,
   outputs: exportOutputs,
-  summaryMarkdown: (report, error) =>
-    summaryMarkdown('Mintlify static export', exportSummaryRows(report), error),
+  summaryMarkdown: (report, error) => {
+    const rows = exportSummaryRows(report)
+    const timing = (row: SummaryRow) => row[0].startsWith('Time: ')
+    return summaryMarkdown(
+      'Mintlify static export',
+      rows.filter(row => !timing(row)),
+      error,
+      { details: rows.filter(timing), nextStep: exportNextStep(report, error) }
+    )
+  },
   comment: (settings, report, error) => ({
     marker: exportCommentMarker(
       settings.target.kind === 'domain' ? settings.target.domain : settings.target.jobId
     ),
     body: exportCommentBody(report, error)
   })
+}
+
+/** A job that ran out of time, or finished while its link or download failed: reuse it. */
+function exportNextStep(report: ExportReport, error: Error | undefined): NextStep | undefined {
+  if (!error || !report.jobId) return undefined
+  const snippet = `job-id: ${report.jobId}`
+  if (report.lastJob?.status === 'completed')
+    return {
+      text: 'The export itself finished: run the step again with its job id for a fresh link, without rendering the site again.',
+      snippet
+    }
+  return followAgain(error, 'The export', snippet)
 }

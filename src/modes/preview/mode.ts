@@ -1,6 +1,7 @@
 import { summaryMarkdown } from '../../report/summary.js'
-import { deploymentCommentBody } from '../deploy/report.js'
+import { deploymentCommentBody, deploymentSnippet } from '../deploy/report.js'
 import type { Mode } from '../mode.js'
+import { followAgain } from '../next-step.js'
 import { previewCommentMarker, previewOutputs, previewSummaryRows } from './report.js'
 import { runPreview, type PreviewReport } from './run.js'
 import { readPreviewSettings, type PreviewSettings } from './settings.js'
@@ -12,7 +13,9 @@ export const previewMode: Mode<PreviewSettings, PreviewReport> = {
   run: runPreview,
   outputs: previewOutputs,
   summaryMarkdown: (report, error) =>
-    summaryMarkdown('Mintlify preview', previewSummaryRows(report), error),
+    summaryMarkdown('Mintlify preview', previewSummaryRows(report), error, {
+      nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
+    }),
   comment: (settings, report, error) => ({
     marker: previewCommentMarker(settings.projectId, settings.branch),
     body: deploymentCommentBody('preview', report, error, {

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import { TimedOutError } from '../../src/modes/errors.js'
+import { MODES } from '../../src/modes/modes.js'
+import type { AgentJob } from '../../src/api/client.js'
+import { renderGfm } from '../support/markdown.js'
+
+/*
+ * Every mode's job summary, success and failure, as GitHub's Markdown engine renders it
+ * (CommonMark with GFM): the outcome first, the reason a quote, the next step with lines to copy
+ * in a code block, nothing of the text left as literal Markdown.
+ */
+
+const agentJob = (status: string, prLink?: string): AgentJob => ({
+  id: 'job_1',
+  status,
+  model: 'claude-sonnet-4',
+  repository: 'https://github.com/acme/docs',
+  ...(prLink ? { prLink } : {}),
+  raw: { status }
+})
+
+const exportReport = {
+  jobId: 'se_3f9a2c1b8e7d4a06',
+  started: true,
+  lastJob: { status: 'running', progress: 40, pageCount: 4 },
+  phases: [
+    { name: 'wait', ms: 900_000 },
+    { name: 'download', ms: 0 }
+  ]
+}
+
+const cases: Array<{
+  name: string
+  render: (error?: Error) => string
+  /** The `with:` lines the failure's next step offers, when it offers any. */
+  snippet?: string
+}> = [
+  {
+    name: 'export',
+    render: error => MODES.export.summaryMarkdown(exportReport as never, error),
+    snippet: 'job-id: se_3f9a2c1b8e7d4a06'
+  },
+  {
+    name: 'agent-watch',
+    render: error =>
+      MODES['agent-watch'].summaryMarkdown(
+        { projectId: 'proj_1', jobId: 'job_1', job: agentJob('active'), waitedMs: 60_000 },
+        error
+      ),
+    snippet: 'mode: agent-watch\nproject-id: proj_1\njob-id: job_1'
+  },
+  {
+    name: 'agent',
+    render: error =>
+      MODES.agent.summaryMarkdown(
+        {
+          projectId: 'proj_1',
+          jobId: 'job_1',
+          job: agentJob('active'),
+          waitedMs: 60_000,
+          request: 'create',
+          prompt: 'Update the docs for `retries` <b>now</b>\n\n> quoted',
+          waited: true
+        },
+        error
+      ),
+    snippet: 'mode: agent-watch\nproject-id: proj_1\njob-id: job_1'
+  },
+  {
+    name: 'deploy',
+    render: error =>
+      MODES.deploy.summaryMarkdown(
+        { projectId: 'proj_1', statusId: 'st_1', waitedMs: 1000 } as never,
+        error
+      ),
+    snippet: 'mode: deploy\nproject-id: proj_1\nstatus-id: st_1'
+  },
+  {
+    name: 'preview',
+    render: error =>
+      MODES.preview.summaryMarkdown(
+        { projectId: 'proj_1', statusId: 'st_2', waitedMs: 1000, branch: 'docs/x' } as never,
+        error
+      ),
+    snippet: 'mode: deploy\nproject-id: proj_1\nstatus-id: st_2'
+  }
+]
+
+describe.each(cases)('the $name summary', ({ render, snippet }) => {
+  it('says the outcome first, then the facts in a table', () => {
+    const html = renderGfm(render())
+    expect(html.trimStart()).toMatch(/^<h2>✅ Mintlify [a-z ]+<\/h2>/)
+    expect(html).toContain('<table><tr><th>Item</th><th>Value</th></tr>')
+    expect(html).not.toMatch(/<tr><th><\/th>/)
+  })
+
+  it('on a timeout: ❌, the reason as a quote, and the next step as lines to copy', () => {
+    const html = renderGfm(
+      render(new TimedOutError('Timed out after 15m waiting for job_1 (last status: active).'))
+    )
+    expect(html.trimStart()).toMatch(/^<h2>❌ Mintlify [a-z ]+ failed<\/h2>/)
+    expect(html).toContain('<blockquote>\n<p>Timed out after 15m waiting for job_1')
+    expect(html).toContain('<p><strong>Next step:</strong>')
+    expect(html).toContain(`<pre><code class="language-yaml">${snippet}\n</code></pre>`)
+    // Nothing the text held is left as Markdown syntax on the page.
+    expect(html).not.toMatch(/(^|[^\\])\\_|&gt; Timed|\*\*Next/)
+  })
+
+  it('a failure that is no timeout offers no lines to copy (the job is over)', () => {
+    const html = renderGfm(render(new Error('Job job_1 failed: a_b *c*')))
+    expect(html).toContain('<blockquote>\n<p>Job job_1 failed: a_b *c*</p>\n</blockquote>')
+    if (!html.includes('export itself finished')) expect(html).not.toContain('<pre><code')
+  })
+})
+
+describe('details that are not worth the first look', () => {
+  it('an export folds its phase timings away', () => {
+    const html = renderGfm(MODES.export.summaryMarkdown(exportReport as never, undefined))
+    const [facts, details] = html.split('<details>')
+    expect(facts).not.toContain('Time: wait')
+    expect(details).toContain('<summary>Details</summary>')
+    expect(details).toContain('<td>Time: wait</td><td>15m</td>')
+  })
+
+  it('the prompt an agent job was sent is shown as sent, inert, in a folded block', () => {
+    const html = renderGfm(cases[2]?.render() ?? '')
+    expect(html).toContain(
+      '<pre>Update the docs for `retries` &lt;b&gt;now&lt;/b&gt;\n\n&gt; quoted</pre>'
+    )
+    expect(html).not.toContain('<b>now</b>')
+  })
+})
