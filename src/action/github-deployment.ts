@@ -7,7 +7,7 @@ import { untrusted } from '../util/untrusted.js'
 type Octokit = ReturnType<typeof github.getOctokit>
 type State = 'in_progress' | 'success' | 'failure'
 
-/** Bounds each request: recording a deployment is a courtesy and must not hold the step. */
+/** Bounds each request (by default): recording a deployment is a courtesy and must not hold the step. */
 const REQUEST_TIMEOUT_MS = 30_000
 
 /** A GitHub deployment of the preview, as Vercel or Netlify record theirs ("View deployment"). */
@@ -24,14 +24,18 @@ export interface PreviewDeployment {
  */
 export function previewDeployment(
   settings: PreviewSettings,
-  context: typeof github.context = github.context
+  context: typeof github.context = github.context,
+  requestTimeoutMs = REQUEST_TIMEOUT_MS
 ): PreviewDeployment | undefined {
   const options = settings.githubDeployment
   if (!options) return undefined
   const sha = settings.github.headSha
-  const octokit: Octokit = github.getOctokit(options.token, {
-    request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
-  })
+  // A client per request: a signal made once would run out during a long build, and the
+  // final status (sent minutes later) would fail at once.
+  const octokit = (): Octokit =>
+    github.getOctokit(options.token, {
+      request: { signal: AbortSignal.timeout(requestTimeoutMs) }
+    })
   const { owner, repo } = context.repo
   let deploymentId: number | undefined
   let broken = false
@@ -51,7 +55,7 @@ export function previewDeployment(
   const setStatus = async (state: State, report: PreviewReport) => {
     if (deploymentId === undefined || broken) return
     try {
-      await octokit.rest.repos.createDeploymentStatus({
+      await octokit().rest.repos.createDeploymentStatus({
         owner,
         repo,
         deployment_id: deploymentId,
@@ -82,7 +86,7 @@ export function previewDeployment(
         return
       }
       try {
-        const created = await octokit.rest.repos.createDeployment({
+        const created = await octokit().rest.repos.createDeployment({
           owner,
           repo,
           ref: sha,

@@ -1,0 +1,44 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PreviewSettings } from '../../src/modes/preview/settings.js'
+import type { PreviewReport } from '../../src/modes/preview/run.js'
+import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
+import { recordLog } from '../support/recording-host.js'
+
+const TOKEN = 'ghs_stubtoken0123456789abcdef'
+let stub: GitHubStub | undefined
+const apiUrl = process.env.GITHUB_API_URL
+
+afterEach(async () => {
+  await stub?.close()
+  if (apiUrl === undefined) delete process.env.GITHUB_API_URL
+  else process.env.GITHUB_API_URL = apiUrl
+})
+
+describe('the GitHub deployment of a preview', () => {
+  it('sets its final status however long the build took (each request has its own bound)', async () => {
+    stub = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    process.env.GITHUB_API_URL = stub.url
+    // @actions/github reads GITHUB_API_URL when it loads, as on a runner.
+    const { previewDeployment } = await import('../../src/action/github-deployment.js')
+    const recorder = recordLog()
+    try {
+      const settings = {
+        githubDeployment: { environment: 'docs-preview', token: TOKEN },
+        github: { headSha: 'abcdef0123456789abcdef0123456789abcdef01' }
+      } as unknown as PreviewSettings
+      const context = { repo: { owner: 'acme', repo: 'docs' } } as never
+      const requestTimeoutMs = 2000
+      const deployment = previewDeployment(settings, context, requestTimeoutMs)
+      const report = { branch: 'docs/x', waitedMs: 0, previewUrl: 'https://p.example' }
+      await deployment?.started(report as PreviewReport)
+      // A build that outlasts one request's bound: a bound made once would have run out.
+      await sleep(requestTimeoutMs + 500)
+      await deployment?.finished(report as PreviewReport, undefined)
+      expect(recorder.of('warning')).toEqual([])
+      expect(stub.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress', 'success'])
+    } finally {
+      recorder.restore()
+    }
+  })
+})
