@@ -28094,7 +28094,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5985);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1017);
 
 // `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
 process.stdout.on('error', error => {
@@ -28109,7 +28109,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5985:
+/***/ 1017:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43865,19 +43865,37 @@ function summary_link(href) {
         ? `<a href="${url.replace(/&/g, '&amp;').replace(/"/g, '%22')}">${html(href)}</a>`
         : html(href);
 }
+const cells = (tag, row) => `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`;
+const table = (rows) => `<table>${cells('th', ['Item', 'Value'])}${rows.map(row => cells('td', row)).join('')}</table>`;
+/** A fence longer than any run of backticks in `text`, so the text cannot close it. */
+function fenced(text, language) {
+    const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(run => run[0].length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}${language}\n${text}\n${fence}`;
+}
 /**
- * The step's summary as GitHub renders it: a heading, the error (if any) as a quote, and a
- * two-column HTML table whose cells cannot leave their cell. Secrets the run knows are scrubbed:
- * no runner mask covers the summary page (nor a file the CLI writes).
+ * The step's summary as GitHub renders it: the outcome first (✅ or ❌ and the title), on failure
+ * the reason as a quote and the next step with the lines to copy, then the facts in a
+ * two-column HTML table whose cells cannot leave their cell, and the rest folded in a
+ * `<details>`. Secrets the run knows are scrubbed: no runner mask covers the summary page (nor
+ * a file the CLI writes).
  */
-function summaryMarkdown(title, rows, error) {
-    // A blank line after the heading: without it the quote stays inside the heading's HTML block.
-    const parts = [`<h2>${html(error ? `${title}: failed` : title)}</h2>`, ''];
+function summaryMarkdown(title, rows, error, extras = {}) {
+    // A blank line after each block: without it a quote stays inside the heading's HTML block.
+    const parts = [`<h2>${html(error ? `❌ ${title} failed` : `✅ ${title}`)}</h2>`, ''];
     // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
     if (error)
         parts.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '');
-    const cells = (tag, row) => `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`;
-    parts.push(`<table>${cells('th', ['Item', 'Value'])}${rows.map(row => cells('td', row)).join('')}</table>`, '');
+    const next = error && extras.nextStep;
+    if (next) {
+        parts.push(`**Next step:** ${markdownText(next.text)}`, '');
+        if (next.snippet)
+            parts.push(fenced(next.snippet, 'yaml'), '');
+    }
+    parts.push(table(rows), '');
+    if (extras.details?.length) {
+        parts.push('<details><summary>Details</summary>', '', table(extras.details), '', '</details>', '');
+    }
     return log/* secrets */.O3.scrub(parts.join('\n'));
 }
 
@@ -43970,6 +43988,12 @@ function agentSummaryRows(report) {
     rows.push(['Action waited', formatDuration(report.waitedMs)]);
     return rows;
 }
+/** The `with:` lines of an agent-watch step that follows this job again. */
+function agentWatchSnippet(report) {
+    if (!report.jobId)
+        return undefined;
+    return `mode: agent-watch\nproject-id: ${report.projectId}\njob-id: ${report.jobId}`;
+}
 const AGENT_SUMMARY_TITLE = 'Mintlify agent job';
 /** One comment per agent job: two watches on one pull request keep their own. */
 function agentCommentMarker(projectId, jobId) {
@@ -43991,7 +44015,23 @@ function agentCommentBody(report, error) {
     return lines.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/modes/next-step.ts
+
+/**
+ * After `timeout` ran out the work goes on on the server: the `with:` lines of a step that
+ * follows it again. Only ids that were checked go into `snippet`.
+ */
+function followAgain(error, what, snippet) {
+    if (!(error instanceof TimedOutError) || !snippet)
+        return undefined;
+    return {
+        text: `${what} goes on on the server: a step with these inputs (and a longer timeout) follows it again.`,
+        snippet
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/modes/agent/report.ts
+
 
 
 
@@ -44030,7 +44070,8 @@ function agentRunSummary(report, error) {
     ]);
     if (!report.waited && report.job)
         rows.push(['Followed', `no (${code('wait: false')})`]);
-    return `${summaryMarkdown('Mintlify agent job', rows, error)}\n${promptDetails(report)}`;
+    const nextStep = followAgain(error, 'The agent job', agentWatchSnippet(report));
+    return `${summaryMarkdown('Mintlify agent job', rows, error, { nextStep })}\n${promptDetails(report)}`;
 }
 /** One comment per job; before a job exists, one per project for the failure to start one. */
 function agentRunCommentMarker(report) {
@@ -44469,10 +44510,15 @@ async function watchAgentJob(settings, deps) {
                 report.job = job;
                 wait.update(job.status);
                 const verdict = classifyAgentJob(job);
+                const before = settings.followUp?.before;
                 if (verdict.kind === 'pending')
                     seenWorking = true;
-                else if (!seenWorking && Date.now() - started < FOLLOW_UP_SETTLE_MS)
-                    return { done: false };
+                else if (!seenWorking && (!before || sameEndState(job, before))) {
+                    if (Date.now() - started < FOLLOW_UP_SETTLE_MS)
+                        return { done: false };
+                    seenWorking = true;
+                    log/* log */.Rm.warning(`Agent job ${jobId} still shows the state it had before the follow-up (${job.status}) and was never seen working on it: the follow-up may not have been picked up yet, or was done between two polls. Check the job before relying on this result.`);
+                }
                 if (verdict.kind === 'pending' && !verdict.known && !unfamiliar.has(job.status)) {
                     unfamiliar.add(job.status);
                     log/* log */.Rm.info(`Status "${job.status}" is not among the documented ones; waiting for completed, archived or failed.`);
@@ -44491,6 +44537,12 @@ async function watchAgentJob(settings, deps) {
     finally {
         wait.stop();
     }
+}
+/** The same end state: what a follow-up that was not picked up yet still shows. */
+function sameEndState(job, before) {
+    return (job.status === before.status &&
+        job.prLink === before.prLink &&
+        job.archivedAt === before.archivedAt);
 }
 /** Throws for the outcomes that fail the step; logs the others plainly. */
 function judge(job, settings) {
@@ -44646,6 +44698,7 @@ async function runAgent(settings, deps) {
         waitedMs: 0
     };
     let job;
+    let before;
     try {
         const context = settings.context === 'auto' ? await changeContext(settings, deps) : undefined;
         const built = buildPrompt(request.kind === 'create' ? request.prompt : request.message, context);
@@ -44665,6 +44718,8 @@ async function runAgent(settings, deps) {
             log/* log */.Rm.info(`Started agent job ${job.id}: ${job.status}`);
         }
         else {
+            // What the job shows before the message: until the service picks it up, it shows that.
+            before = await deps.api.getAgentJob(projectId, request.jobId, deps.signal);
             log/* log */.Rm.info(`Sending a follow-up to agent job ${request.jobId} (message: ${about}).`);
             job = await deps.api.sendAgentMessage(projectId, request.jobId, built.text, deps.signal);
             log/* log */.Rm.info(`Agent job ${request.jobId} took the follow-up: ${job.status}`);
@@ -44682,7 +44737,12 @@ async function runAgent(settings, deps) {
         ...settings,
         jobId: report.jobId,
         ...(request.kind === 'follow-up'
-            ? { followUp: { seenWorking: classifyAgentJob(job).kind === 'pending' } }
+            ? {
+                followUp: {
+                    seenWorking: classifyAgentJob(job).kind === 'pending',
+                    ...(before ? { before } : {})
+                }
+            }
             : {})
     }, deps);
     return {
@@ -44895,13 +44955,16 @@ function readAgentSettings(reader, common) {
 
 
 
+
 const agentWatchMode = {
     name: 'agent-watch',
     summary: 'Follow an agent job to its end and hand on its pull request.',
     readSettings: readAgentSettings,
     run: watchAgentJob,
     outputs: agentOutputs,
-    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify agent job', agentSummaryRows(report), error),
+    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify agent job', agentSummaryRows(report), error, {
+        nextStep: followAgain(error, 'The agent job', agentWatchSnippet(report))
+    }),
     comment: (settings, report, error) => ({
         marker: agentCommentMarker(settings.projectId, settings.jobId),
         body: agentCommentBody(report, error)
@@ -45043,6 +45106,12 @@ function deploymentCommentBody(kind, report, error, context) {
     if (screenshot)
         lines.push('', `![Screenshot of the ${kind}](${screenshot})`);
     return lines.join('\n');
+}
+/** The `with:` lines of a deploy step that waits on this deployment (or preview) again. */
+function deploymentSnippet(report) {
+    if (!report.statusId)
+        return undefined;
+    return `mode: deploy\nproject-id: ${report.projectId ?? ''}\nstatus-id: ${report.statusId}`;
 }
 
 ;// CONCATENATED MODULE: ./src/modes/deploy/follow.ts
@@ -45266,13 +45335,16 @@ function readDeploySettings(reader, common, env) {
 
 
 
+
 const deployMode = {
     name: 'deploy',
     summary: 'Deploy the docs (the configured branch) and wait until they are live.',
     readSettings: readDeploySettings,
     run: runDeploy,
     outputs: deploymentOutputs,
-    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify deployment', deploymentSummaryRows(report), error),
+    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify deployment', deploymentSummaryRows(report), error, {
+        nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
+    }),
     comment: (settings, report, error) => ({
         marker: `<!-- mintlify-admin-action:deploy:${settings.projectId} -->`,
         body: deploymentCommentBody('deployment', report, error, { run: settings.github })
@@ -46809,18 +46881,35 @@ function readArtifact(reader, env) {
 
 
 
+
 const exportMode = {
     name: 'export',
     summary: 'Start (or reuse) a static export, wait for it, download, verify and extract the bundle.',
     readSettings: readExportSettings,
     run: runExport,
     outputs: exportOutputs,
-    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify static export', exportSummaryRows(report), error),
+    summaryMarkdown: (report, error) => {
+        const rows = exportSummaryRows(report);
+        const timing = (row) => row[0].startsWith('Time: ');
+        return summaryMarkdown('Mintlify static export', rows.filter(row => !timing(row)), error, { details: rows.filter(timing), nextStep: exportNextStep(report, error) });
+    },
     comment: (settings, report, error) => ({
         marker: exportCommentMarker(settings.target.kind === 'domain' ? settings.target.domain : settings.target.jobId),
         body: exportCommentBody(report, error)
     })
 };
+/** A job that ran out of time, or finished while its link or download failed: reuse it. */
+function exportNextStep(report, error) {
+    if (!error || !report.jobId)
+        return undefined;
+    const snippet = `job-id: ${report.jobId}`;
+    if (report.lastJob?.status === 'completed')
+        return {
+            text: 'The export itself finished: run the step again with its job id for a fresh link, without rendering the site again.',
+            snippet
+        };
+    return followAgain(error, 'The export', snippet);
+}
 
 ;// CONCATENATED MODULE: ./src/modes/preview/report.ts
 
@@ -46939,13 +47028,16 @@ function readGitHubDeployment(reader) {
 
 
 
+
 const previewMode = {
     name: 'preview',
     summary: "Deploy a branch's preview, wait until it is ready, and hand on its address.",
     readSettings: readPreviewSettings,
     run: runPreview,
     outputs: previewOutputs,
-    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify preview', previewSummaryRows(report), error),
+    summaryMarkdown: (report, error) => summaryMarkdown('Mintlify preview', previewSummaryRows(report), error, {
+        nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
+    }),
     comment: (settings, report, error) => ({
         marker: previewCommentMarker(settings.projectId, settings.branch),
         body: deploymentCommentBody('preview', report, error, {

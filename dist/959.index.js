@@ -15,19 +15,21 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** Bounds each request: recording a deployment is a courtesy and must not hold the step. */
+/** Bounds each request (by default): recording a deployment is a courtesy and must not hold the step. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * The preview as a GitHub deployment. Without `deployments: write` (or on a fork's read-only
  * token) it warns once and the step goes on: the preview itself is the step's result.
  */
-function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
+function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._, requestTimeoutMs = REQUEST_TIMEOUT_MS) {
     const options = settings.githubDeployment;
     if (!options)
         return undefined;
     const sha = settings.github.headSha;
-    const octokit = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(options.token, {
-        request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
+    // A client per request: a signal made once would run out during a long build, and the
+    // final status (sent minutes later) would fail at once.
+    const octokit = () => _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(options.token, {
+        request: { signal: AbortSignal.timeout(requestTimeoutMs) }
     });
     const { owner, repo } = context.repo;
     let deploymentId;
@@ -44,7 +46,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
         if (deploymentId === undefined || broken)
             return;
         try {
-            await octokit.rest.repos.createDeploymentStatus({
+            await octokit().rest.repos.createDeploymentStatus({
                 owner,
                 repo,
                 deployment_id: deploymentId,
@@ -72,7 +74,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                 return;
             }
             try {
-                const created = await octokit.rest.repos.createDeployment({
+                const created = await octokit().rest.repos.createDeployment({
                     owner,
                     repo,
                     ref: sha,

@@ -140,8 +140,18 @@ async function jobBundle(ctx: Context, jobId: string): Promise<Reply> {
   return jsonReply(200, { jobId, ...(await bundleFields(ctx, job)) })
 }
 
+/** A follow-up the service has not picked up yet takes effect once its time comes. */
+function applyPickup(ctx: Context, id: string, now: number): void {
+  const pickup = ctx.agentPickups.get(id)
+  if (!pickup || now < pickup.at) return
+  ctx.agentPickups.delete(id)
+  ctx.options.agentJobs[id] = pickup.scenario
+  ctx.agentClocks.set(id, pickup.at)
+}
+
 function agentJob(ctx: Context, projectId: string, id: string): Reply {
   const notFound = errorReply(404, `Agent job ${id} not found`)
+  applyPickup(ctx, id, Date.now())
   const scenario = Object.hasOwn(ctx.options.agentJobs, id) ? ctx.options.agentJobs[id] : undefined
   if (!scenario || scenario.projectId !== projectId) return notFound
   const now = Date.now()
@@ -212,11 +222,19 @@ async function messageAgentJob(ctx: Context, req: IncomingMessage, projectId: st
   const now = Date.now()
   const createdAt = ctx.agentCreated.get(id) ?? (ctx.agentClocks.get(id) ?? now) - CREATED_BEFORE_MS
   ctx.agentCreated.set(id, createdAt)
-  const { timeline, activeMs } = ctx.options.agent
-  ctx.options.agentJobs[id] = { projectId, timeline, activeMs }
-  ctx.agentClocks.set(id, now)
+  const { timeline, activeMs, pickupMs } = ctx.options.agent
   ctx.agentPrompts.push({ kind: 'message', projectId, jobId: id, prompt })
-  const view = agentViewAt(ctx.options.agentJobs[id], 0, now) as AgentView
+  const next = { projectId, timeline, activeMs }
+  if (pickupMs > 0) {
+    // Until the service picks the message up, the job shows its previous state, answer included.
+    ctx.agentPickups.set(id, { at: now + pickupMs, scenario: next })
+    const startedAt = ctx.agentClocks.get(id) ?? now
+    const view = agentViewAt(scenario, now - startedAt, startedAt) as AgentView
+    return jsonReply(200, renderAgentJob(id, view, createdAt))
+  }
+  ctx.options.agentJobs[id] = next
+  ctx.agentClocks.set(id, now)
+  const view = agentViewAt(next, 0, now) as AgentView
   return jsonReply(200, renderAgentJob(id, view, createdAt))
 }
 

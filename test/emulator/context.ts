@@ -6,7 +6,13 @@ import type { Deployment } from './deployments.ts'
 import type { ExportJob } from './export-jobs.ts'
 import { planFault, type FaultQueue } from './faults.ts'
 import { deliver, PLAIN_DELIVERY, sleep, type DeliveryPlan, type Reply } from './http.ts'
-import type { EmulatorOptions, Endpoint, ReceivedPrompt, RecordedRequest } from './types.ts'
+import type {
+  AgentScenario,
+  EmulatorOptions,
+  Endpoint,
+  ReceivedPrompt,
+  RecordedRequest
+} from './types.ts'
 
 export interface Context {
   /** Live options: read on every request. */
@@ -19,6 +25,8 @@ export interface Context {
   /** Times of each project's creates and messages, for the hourly allowance. */
   agentUses: Map<string, number[]>
   agentPrompts: ReceivedPrompt[]
+  /** Follow-ups not picked up yet: when they take effect, and the job's timeline from then. */
+  agentPickups: Map<string, { at: number; scenario: AgentScenario }>
   faults: FaultQueue
   /** Deployments and previews by status id. */
   deployments: Map<string, Deployment>

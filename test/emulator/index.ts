@@ -99,6 +99,7 @@ export async function startEmulator(
     agentCreated: new Map(),
     agentUses: new Map(),
     agentPrompts: [],
+    agentPickups: new Map(),
     faults: createFaultQueue(),
     deployments: new Map(),
     triggerTimes: { deploy: [], preview: [] },

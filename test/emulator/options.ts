@@ -50,7 +50,8 @@ export function defaultAgent(): AgentBehaviour {
     activeMs: 300,
     limit: 100,
     windowMs: 3_600_000,
-    retryAfter: true
+    retryAfter: true,
+    pickupMs: 0
   }
 }
 

@@ -31,6 +31,8 @@ export interface AgentBehaviour {
   windowMs: number
   /** A 429 says when the window frees a use (`Retry-After`); the vendor documents none. */
   retryAfter: boolean
+  /** How long a follow-up waits before the job works on it (it shows its old state until then). */
+  pickupMs: number
 }
 
 /** A prompt the agent endpoints received, in order. */

@@ -206,6 +206,19 @@ describe('follow-ups', () => {
     expect(renderGfm(run.summary)).toContain('<summary>Follow-up sent (26 characters)</summary>')
   })
 
+  it('a follow-up the service picks up late: the old end state is not taken for the answer', async () => {
+    const emu = await emulate({
+      agentJobs: { job_1: { projectId: PROJECT, timeline: 'completed-no-changes', activeMs: 0 } },
+      agent: { pickupMs: 1500 }
+    })
+    const run = await agent({ 'job-id': 'job_1', message: 'Also document the timeout.' })
+    expect(run.exitCode, run.log).toBe(0)
+    // The message's answer and the first polls still show "completed, no pull request".
+    expect(run.log).toMatch(/took the follow-up: completed[\s\S]*Agent job job_1: active/)
+    expect(run.outputs['pr-link']).toBe(AGENT_PR_LINK)
+    expect(emu.requests.filter(r => r.endpoint === 'agent').length).toBeGreaterThan(2)
+  })
+
   it('a follow-up to a job that does not exist names job-id and project-id', async () => {
     await emulate()
     expectCleanFailure(

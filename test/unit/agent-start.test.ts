@@ -162,7 +162,7 @@ describe('following a job after a follow-up', () => {
     raw: { status }
   })
 
-  function follow(answers: AgentJob[], seenWorking: boolean) {
+  function follow(answers: AgentJob[], seenWorking: boolean, before?: AgentJob) {
     let polls = 0
     const api = {
       getAgentJob: async () => answers[Math.min(polls++, answers.length - 1)] as AgentJob
@@ -176,7 +176,7 @@ describe('following a job after a follow-up', () => {
         timeoutMs: 600_000,
         pollIntervalMs: 1000,
         maxPollErrors: 3,
-        followUp: { seenWorking }
+        followUp: { seenWorking, ...(before ? { before } : {}) }
       },
       { api, signal: new AbortController().signal, deadline: Date.now() + 600_000 }
     )
@@ -202,6 +202,17 @@ describe('following a job after a follow-up', () => {
     await vi.advanceTimersByTimeAsync(5000)
     const { report } = await outcome
     expect(report.job?.prLink).toBe('https://x/pull/1')
+  })
+
+  it('an end state other than the one before the follow-up is its answer at once', async () => {
+    const { outcome, polls } = follow(
+      [job('completed', 'https://x/pull/4')],
+      false,
+      job('completed', 'https://x/pull/3')
+    )
+    await vi.advanceTimersByTimeAsync(5000)
+    expect((await outcome).report.job?.prLink).toBe('https://x/pull/4')
+    expect(polls()).toBe(1)
   })
 
   it('a job seen working in the follow-up’s answer ends at its first end state', async () => {

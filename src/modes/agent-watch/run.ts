@@ -44,10 +44,11 @@ export type AgentWatchOptions = Pick<
 > & {
   /**
    * A follow-up was just sent: the job may still show the end state of its previous prompt
-   * until the service picks the message up, so an end state counts only once the job was seen
-   * working again, or after FOLLOW_UP_SETTLE_MS.
+   * (`before`, read just before the message) until the service picks the message up. An end
+   * state counts once the job was seen working again, or once it differs from `before`; the
+   * same end state unchanged for FOLLOW_UP_SETTLE_MS is taken, with a warning.
    */
-  readonly followUp?: { readonly seenWorking: boolean }
+  readonly followUp?: { readonly seenWorking: boolean; readonly before?: AgentJob }
 }
 
 /** How long an unchanged end state after a follow-up is taken for "not picked up yet". */
@@ -119,8 +120,15 @@ export async function watchAgentJob(
         report.job = job
         wait.update(job.status)
         const verdict = classifyAgentJob(job)
+        const before = settings.followUp?.before
         if (verdict.kind === 'pending') seenWorking = true
-        else if (!seenWorking && Date.now() - started < FOLLOW_UP_SETTLE_MS) return { done: false }
+        else if (!seenWorking && (!before || sameEndState(job, before))) {
+          if (Date.now() - started < FOLLOW_UP_SETTLE_MS) return { done: false }
+          seenWorking = true
+          log.warning(
+            `Agent job ${jobId} still shows the state it had before the follow-up (${job.status}) and was never seen working on it: the follow-up may not have been picked up yet, or was done between two polls. Check the job before relying on this result.`
+          )
+        }
         if (verdict.kind === 'pending' && !verdict.known && !unfamiliar.has(job.status)) {
           unfamiliar.add(job.status)
           log.info(
@@ -139,6 +147,15 @@ export async function watchAgentJob(
   } finally {
     wait.stop()
   }
+}
+
+/** The same end state: what a follow-up that was not picked up yet still shows. */
+function sameEndState(job: AgentJob, before: AgentJob): boolean {
+  return (
+    job.status === before.status &&
+    job.prLink === before.prLink &&
+    job.archivedAt === before.archivedAt
+  )
 }
 
 /** Throws for the outcomes that fail the step; logs the others plainly. */

@@ -46,6 +46,7 @@ export async function runAgent(
     waitedMs: 0
   }
   let job: AgentJob
+  let before: AgentJob | undefined
   try {
     const context = settings.context === 'auto' ? await changeContext(settings, deps) : undefined
     const built = buildPrompt(request.kind === 'create' ? request.prompt : request.message, context)
@@ -64,6 +65,8 @@ export async function runAgent(
       report.jobId = job.id
       log.info(`Started agent job ${job.id}: ${job.status}`)
     } else {
+      // What the job shows before the message: until the service picks it up, it shows that.
+      before = await deps.api.getAgentJob(projectId, request.jobId, deps.signal)
       log.info(`Sending a follow-up to agent job ${request.jobId} (message: ${about}).`)
       job = await deps.api.sendAgentMessage(projectId, request.jobId, built.text, deps.signal)
       log.info(`Agent job ${request.jobId} took the follow-up: ${job.status}`)
@@ -81,7 +84,12 @@ export async function runAgent(
       ...settings,
       jobId: report.jobId,
       ...(request.kind === 'follow-up'
-        ? { followUp: { seenWorking: classifyAgentJob(job).kind === 'pending' } }
+        ? {
+            followUp: {
+              seenWorking: classifyAgentJob(job).kind === 'pending',
+              ...(before ? { before } : {})
+            }
+          }
         : {})
     },
     deps
