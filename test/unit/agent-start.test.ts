@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminApi, AgentJob } from '../../src/api/client.js'
 import { ApiError, type ApiErrorDetails } from '../../src/api/errors.js'
@@ -144,6 +147,51 @@ describe('settings of mode: agent', () => {
     )
     expect(watch.timeoutMs).toBe(15 * 60_000)
     expect(watch.pollIntervalMs).toBe(10_000)
+  })
+})
+
+describe('prompt-file', () => {
+  const read = (file: string, workspace: string) => {
+    try {
+      readSettings(
+        {
+          text: name =>
+            ({
+              mode: 'agent',
+              'api-key': 'mint_x',
+              'base-url': 'https://api.mintlify.com',
+              'project-id': 'p',
+              'prompt-file': file,
+              context: 'none',
+              'not-found-grace': '10s',
+              'request-timeout': '30s',
+              'max-poll-errors': '10'
+            })[name] ?? '',
+          list: () => [],
+          flag: () => false
+        },
+        { GITHUB_WORKSPACE: workspace }
+      )
+      return 'read'
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it('refuses a link that leads out of the workspace, and a folder', () => {
+    const root = mkdtempSync(join(tmpdir(), 'prompt-file-'))
+    try {
+      const workspace = join(root, 'workspace')
+      mkdirSync(join(workspace, '.github'), { recursive: true })
+      writeFileSync(join(root, 'secret.txt'), 'TOP SECRET FROM OUTSIDE')
+      symlinkSync(join(root, 'secret.txt'), join(workspace, '.github', 'docs-agent.md'))
+      writeFileSync(join(workspace, 'fine.md'), 'Update the docs.')
+      expect(read('.github/docs-agent.md', workspace)).toMatch(/outside the workspace .*links out/)
+      expect(read('.github', workspace)).toContain('is not a regular file')
+      expect(read('fine.md', workspace)).toBe('read')
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { log } from '../../log.js'
 import { readEvent, untrustedTrigger, type GitHubEvent } from '../../github/event.js'
@@ -90,29 +90,29 @@ function readRequest(reader: Reader, env: NodeJS.ProcessEnv): AgentRequest {
 function readPromptFile(reader: Reader, file: string, env: NodeJS.ProcessEnv): AgentRequest {
   const workspace = env.GITHUB_WORKSPACE || process.cwd()
   const fallback: AgentRequest = { kind: 'create', prompt: '', source: file }
-  let path: string
-  try {
-    path = inside(workspace, resolve(workspace, file), 'prompt-file')
-  } catch {
-    reader.problem(
-      `Input \`prompt-file\` (\`${file}\`) is outside the workspace ${workspace}: give a path in the repository, e.g. \`.github/docs-agent.md\`.`
-    )
-    return fallback
-  }
   let text: string
   try {
-    const bytes = readFileSync(path)
-    if (bytes.length > MAX_PROMPT_FILE_BYTES) {
+    // Links resolved first: a checked-out change could point the file at /proc/self/environ.
+    const path = realpathSync(resolve(workspace, file))
+    inside(realpathSync(workspace), path, 'prompt-file')
+    const stats = statSync(path)
+    if (!stats.isFile()) {
+      reader.problem(`Input \`prompt-file\` (\`${file}\`) is not a regular file.`)
+      return fallback
+    }
+    if (stats.size > MAX_PROMPT_FILE_BYTES) {
       reader.problem(
-        `Input \`prompt-file\` (\`${file}\`) has ${bytes.length} bytes: a prompt file may have at most ${MAX_PROMPT_FILE_BYTES}.`
+        `Input \`prompt-file\` (\`${file}\`) has ${stats.size} bytes: a prompt file may have at most ${MAX_PROMPT_FILE_BYTES}.`
       )
       return fallback
     }
-    text = bytes.toString('utf8')
+    text = readFileSync(path, 'utf8')
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    const code = (error as NodeJS.ErrnoException).code
     reader.problem(
-      `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file in the workspace (check out the repository first with actions/checkout).`
+      code
+        ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file in the workspace (check out the repository first with actions/checkout).`
+        : `Input \`prompt-file\` (\`${file}\`) is outside the workspace ${workspace} (or links out of it): give a path in the repository, e.g. \`.github/docs-agent.md\`.`
     )
     return fallback
   }
