@@ -43995,9 +43995,12 @@ function agentWatchSnippet(report) {
     return `mode: agent-watch\nproject-id: ${report.projectId}\njob-id: ${report.jobId}`;
 }
 const AGENT_SUMMARY_TITLE = 'Mintlify agent job';
-/** One comment per agent job: two watches on one pull request keep their own. */
+/**
+ * One comment per agent job, the same for `agent` and `agent-watch` (a job started with
+ * `wait: false` and followed later keeps one comment); two jobs on one pull request keep theirs.
+ */
 function agentCommentMarker(projectId, jobId) {
-    return `<!-- mintlify-admin-action:agent-watch:${projectId}:${jobId} -->`;
+    return `<!-- mintlify-admin-action:agent:${projectId}:${jobId} -->`;
 }
 /** Markdown for the pull request: the job, its status and its pull request. */
 function agentCommentBody(report, error) {
@@ -44072,10 +44075,6 @@ function agentRunSummary(report, error) {
         rows.push(['Followed', `no (${code('wait: false')})`]);
     const nextStep = followAgain(error, 'The agent job', agentWatchSnippet(report));
     return `${summaryMarkdown('Mintlify agent job', rows, error, { nextStep })}\n${promptDetails(report)}`;
-}
-/** One comment per job; before a job exists, one per project for the failure to start one. */
-function agentRunCommentMarker(report) {
-    return `<!-- mintlify-admin-action:agent:${report.projectId}:${report.jobId || 'not-started'} -->`;
 }
 /** Working, done (with the docs pull request, or no changes needed), or failed with the reason. */
 function agentRunCommentBody(report, error) {
@@ -44859,26 +44858,27 @@ function readRequest(reader, env) {
 function readPromptFile(reader, file, env) {
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const fallback = { kind: 'create', prompt: '', source: file };
-    let path;
-    try {
-        path = (0,paths/* inside */.n)(workspace, (0,external_node_path_.resolve)(workspace, file), 'prompt-file');
-    }
-    catch {
-        reader.problem(`Input \`prompt-file\` (\`${file}\`) is outside the workspace ${workspace}: give a path in the repository, e.g. \`.github/docs-agent.md\`.`);
-        return fallback;
-    }
     let text;
     try {
-        const bytes = (0,external_node_fs_.readFileSync)(path);
-        if (bytes.length > MAX_PROMPT_FILE_BYTES) {
-            reader.problem(`Input \`prompt-file\` (\`${file}\`) has ${bytes.length} bytes: a prompt file may have at most ${MAX_PROMPT_FILE_BYTES}.`);
+        // Links resolved first: a checked-out change could point the file at /proc/self/environ.
+        const path = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(workspace, file));
+        (0,paths/* inside */.n)((0,external_node_fs_.realpathSync)(workspace), path, 'prompt-file');
+        const stats = (0,external_node_fs_.statSync)(path);
+        if (!stats.isFile()) {
+            reader.problem(`Input \`prompt-file\` (\`${file}\`) is not a regular file.`);
             return fallback;
         }
-        text = bytes.toString('utf8');
+        if (stats.size > MAX_PROMPT_FILE_BYTES) {
+            reader.problem(`Input \`prompt-file\` (\`${file}\`) has ${stats.size} bytes: a prompt file may have at most ${MAX_PROMPT_FILE_BYTES}.`);
+            return fallback;
+        }
+        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
     }
     catch (error) {
-        const code = error.code ?? 'error';
-        reader.problem(`Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file in the workspace (check out the repository first with actions/checkout).`);
+        const code = error.code;
+        reader.problem(code
+            ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file in the workspace (check out the repository first with actions/checkout).`
+            : `Input \`prompt-file\` (\`${file}\`) is outside the workspace ${workspace} (or links out of it): give a path in the repository, e.g. \`.github/docs-agent.md\`.`);
         return fallback;
     }
     if (!text.trim())
@@ -44922,6 +44922,7 @@ function githubAccess(reader, env) {
 
 
 
+
 const agentMode = {
     name: 'agent',
     summary: 'Start an agent job (or send one a follow-up) and follow it to its pull request.',
@@ -44929,10 +44930,13 @@ const agentMode = {
     run: runAgent,
     outputs: agentRunOutputs,
     summaryMarkdown: agentRunSummary,
-    comment: (_settings, report, error) => ({
-        marker: agentRunCommentMarker(report),
-        body: agentRunCommentBody(report, error)
-    })
+    // No job, no comment: a step that could not start one fails where its checks are shown.
+    comment: (_settings, report, error) => report.jobId
+        ? {
+            marker: agentCommentMarker(report.projectId, report.jobId),
+            body: agentRunCommentBody(report, error)
+        }
+        : undefined
 };
 
 ;// CONCATENATED MODULE: ./src/modes/agent-watch/settings.ts

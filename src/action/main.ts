@@ -51,9 +51,10 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
   const mode = modeOf(settings)
   const comment = async (report: unknown, error: Error | undefined) => {
     if (!settings.commentToken) return
-    const { marker, body } = mode.comment(settings, report, error)
+    const content = mode.comment(settings, report, error)
+    if (!content) return
     const { upsertPullRequestComment } = await import('./pr-comment.js')
-    await upsertPullRequestComment(settings.commentToken, marker, body)
+    await upsertPullRequestComment(settings.commentToken, content.marker, content.body)
   }
   const deployment =
     settings.mode === 'preview'

@@ -55,6 +55,10 @@ export interface Mode<S extends CommonSettings, R> {
   outputs(report: R): Record<string, string | number>
   /** The job summary as Markdown. */
   summaryMarkdown(report: R, error: Error | undefined): string
-  /** The pull-request comment: the marker that finds it again, and its body. */
-  comment(settings: S, report: R, error: Error | undefined): { marker: string; body: string }
+  /** The pull-request comment: the marker that finds it again, and its body; none for none. */
+  comment(
+    settings: S,
+    report: R,
+    error: Error | undefined
+  ): { marker: string; body: string } | undefined
 }

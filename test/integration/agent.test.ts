@@ -426,6 +426,41 @@ describe('the loop closed on the pull request', () => {
     )
   })
 
+  it('a job started with wait: false and followed by agent-watch keeps one comment', async () => {
+    const emu = await emulate()
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/app', pullNumber: 7 })
+    const env = await eventEnv('pull_request', PULL_REQUEST)
+    const comment = { comment: 'true', 'github-token': TOKEN }
+    const started = await agent({ prompt: 'Docs.', wait: 'false', ...comment }, env)
+    expect(started.exitCode, started.log).toBe(0)
+    const watched = await runAction(
+      {
+        mode: 'agent-watch',
+        ...emulatorInputs(emu),
+        'project-id': PROJECT,
+        'job-id': started.outputs['job-id'] as string,
+        ...comment
+      },
+      { env }
+    )
+    cleanups.push(() => watched.cleanup())
+    expect(watched.exitCode, watched.log).toBe(0)
+    expect(github.comments).toHaveLength(1)
+    expect(github.commentBodies).toHaveLength(2)
+    expect(renderGfm(github.commentBodies[0] ?? '')).toContain('The docs agent started')
+    expect(github.comments[0]?.body).toContain(AGENT_PR_LINK)
+  })
+
+  it('no comment when no job was started', async () => {
+    const emu = await emulate()
+    emu.inject('agent-create', { kind: 'http', status: 400, body: '{"error":"bad prompt"}' })
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/app', pullNumber: 7 })
+    const env = await eventEnv('pull_request', PULL_REQUEST)
+    const run = await agent({ prompt: 'Docs.', comment: 'true', 'github-token': TOKEN }, env)
+    expect(run.exitCode).toBe(1)
+    expect(github.requests.filter(r => r.path.includes('/comments'))).toEqual([])
+  })
+
   it('a failed job is said on the pull request with the reason and the next step', async () => {
     await emulate({ agent: { timeline: 'failed' } })
     github = await startGitHubStub({ token: TOKEN, repo: 'acme/app', pullNumber: 7 })

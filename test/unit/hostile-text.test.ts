@@ -214,7 +214,7 @@ describe('messages that quote inputs and errors', () => {
 })
 
 describe('the pull-request comment that is ours', () => {
-  const marker = '<!-- mintlify-admin-action:agent-watch:proj_1:job_1 -->'
+  const marker = '<!-- mintlify-admin-action:agent:proj_1:job_1 -->'
   const bot = 'github-actions[bot]'
   it('is written by the token, with the marker as its first line', () =>
     expect(

@@ -67,9 +67,12 @@ export function agentWatchSnippet(report: AgentReport): string | undefined {
 
 export const AGENT_SUMMARY_TITLE = 'Mintlify agent job'
 
-/** One comment per agent job: two watches on one pull request keep their own. */
+/**
+ * One comment per agent job, the same for `agent` and `agent-watch` (a job started with
+ * `wait: false` and followed later keeps one comment); two jobs on one pull request keep theirs.
+ */
 export function agentCommentMarker(projectId: string, jobId: string): string {
-  return `<!-- mintlify-admin-action:agent-watch:${projectId}:${jobId} -->`
+  return `<!-- mintlify-admin-action:agent:${projectId}:${jobId} -->`
 }
 
 /** Markdown for the pull request: the job, its status and its pull request. */

@@ -1,10 +1,6 @@
 import type { Mode } from '../mode.js'
-import {
-  agentRunCommentBody,
-  agentRunCommentMarker,
-  agentRunOutputs,
-  agentRunSummary
-} from './report.js'
+import { agentCommentMarker } from '../agent-watch/report.js'
+import { agentRunCommentBody, agentRunOutputs, agentRunSummary } from './report.js'
 import { runAgent, type AgentRunReport } from './run.js'
 import { readAgentStartSettings, type AgentSettings } from './settings.js'
 
@@ -15,8 +11,12 @@ export const agentMode: Mode<AgentSettings, AgentRunReport> = {
   run: runAgent,
   outputs: agentRunOutputs,
   summaryMarkdown: agentRunSummary,
-  comment: (_settings, report, error) => ({
-    marker: agentRunCommentMarker(report),
-    body: agentRunCommentBody(report, error)
-  })
+  // No job, no comment: a step that could not start one fails where its checks are shown.
+  comment: (_settings, report, error) =>
+    report.jobId
+      ? {
+          marker: agentCommentMarker(report.projectId, report.jobId),
+          body: agentRunCommentBody(report, error)
+        }
+      : undefined
 }

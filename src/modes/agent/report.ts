@@ -2,7 +2,12 @@ import { secrets } from '../../log.js'
 import { code, html, summaryMarkdown } from '../../report/summary.js'
 import { markdownText, markdownUrl } from '../../util/markdown.js'
 import { classifyAgentJob } from '../agent-watch/agent-status.js'
-import { agentOutputs, agentSummaryRows, agentWatchSnippet } from '../agent-watch/report.js'
+import {
+  agentCommentMarker,
+  agentOutputs,
+  agentSummaryRows,
+  agentWatchSnippet
+} from '../agent-watch/report.js'
 import { followAgain } from '../next-step.js'
 import type { AgentRunReport } from './run.js'
 
@@ -41,11 +46,6 @@ export function agentRunSummary(report: AgentRunReport, error: Error | undefined
   if (!report.waited && report.job) rows.push(['Followed', `no (${code('wait: false')})`])
   const nextStep = followAgain(error, 'The agent job', agentWatchSnippet(report))
   return `${summaryMarkdown('Mintlify agent job', rows, error, { nextStep })}\n${promptDetails(report)}`
-}
-
-/** One comment per job; before a job exists, one per project for the failure to start one. */
-export function agentRunCommentMarker(report: AgentRunReport): string {
-  return `<!-- mintlify-admin-action:agent:${report.projectId}:${report.jobId || 'not-started'} -->`
 }
 
 /** Working, done (with the docs pull request, or no changes needed), or failed with the reason. */
