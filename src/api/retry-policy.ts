@@ -16,6 +16,18 @@ export function certainlyNotSent(error: ApiError): boolean {
 }
 
 /**
+ * Whether a request that failed so may still have taken effect on the server: it was sent and
+ * no usable answer came back (a dropped connection, a timeout, an answer that cannot be read, a
+ * 5xx that a proxy may have sent after the service acted, or a cancel mid-request). A 4xx is the
+ * service's own refusal. Creating a job or triggering a deployment is then never repeated.
+ */
+export function mayHaveTakenEffect(error: ApiError): boolean {
+  if (certainlyNotSent(error)) return false
+  if (error.kind === 'http') return (error.status ?? 0) >= 500
+  return true
+}
+
+/**
  * Whether a failed request may be sent again. Reads (and the bundle call, which only hands out
  * a fresh link) retry every transient fault. Starting a job is not idempotent as far as the
  * API says, so it is repeated only when it never arrived or the server asked for a retry.

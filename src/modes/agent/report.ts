@@ -2,12 +2,7 @@ import { secrets } from '../../log.js'
 import { code, html, summaryMarkdown } from '../../report/summary.js'
 import { markdownText, markdownUrl } from '../../util/markdown.js'
 import { classifyAgentJob } from '../agent-watch/agent-status.js'
-import {
-  agentCommentMarker,
-  agentOutputs,
-  agentSummaryRows,
-  agentWatchSnippet
-} from '../agent-watch/report.js'
+import { agentOutputs, agentSummaryRows, agentWatchSnippet } from '../agent-watch/report.js'
 import { followAgain } from '../next-step.js'
 import type { AgentRunReport } from './run.js'
 

@@ -1,7 +1,7 @@
 import { log } from '../../log.js'
 import type { AgentJob } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
-import { certainlyNotSent } from '../../api/retry-policy.js'
+import { mayHaveTakenEffect } from '../../api/retry-policy.js'
 import { valueAt, textAt } from '../../github/event.js'
 import { pullRequestFiles } from '../../github/pull-files.js'
 import { isSafeId, untrusted } from '../../util/untrusted.js'
@@ -142,18 +142,15 @@ async function changeContext(
  */
 function explainSend(error: unknown, report: AgentRunReport): Error {
   if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error))
-  const uncertain =
-    error.kind === 'timeout' ||
-    error.kind === 'invalid-response' ||
-    (error.kind === 'network' && !certainlyNotSent(error)) ||
-    (error.kind === 'http' && (error.status ?? 0) >= 500)
-  if (!uncertain) return error
+  if (!mayHaveTakenEffect(error)) return error
   const why =
     error.kind === 'http'
       ? `HTTP ${error.status}${error.serverMessage ? ` "${error.serverMessage}"` : ''}`
       : error.kind === 'invalid-response'
         ? 'an answer the action cannot read'
-        : (error.reason ?? 'the connection ended')
+        : error.kind === 'aborted'
+          ? 'cancelled while the request was out'
+          : (error.reason ?? 'the connection ended')
   if (report.request === 'create') {
     return new AgentJobError(
       `Starting the agent job got no usable answer (${why}), but the request reached the service, so a job may have been created. Look at the project's agent jobs on the Mintlify dashboard (and for a new docs pull request) before running this again; the step does not send it twice, so that no second job is started.`

@@ -1,6 +1,6 @@
 import type { DeploymentStatus, Triggered } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
-import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
+import { mayHaveTakenEffect, pollMayContinue } from '../../api/retry-policy.js'
 import { log } from '../../log.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
 import { pollSchedule } from '../../poll/schedule.js'
@@ -49,14 +49,6 @@ export async function trigger(
   }
 }
 
-/** True when a trigger that failed so may still have started something on the server. */
-export function mayHaveStarted(error: ApiError): boolean {
-  if (error.kind === 'aborted' || certainlyNotSent(error)) return false
-  // A 4xx is the service's own refusal; a 5xx may come from a proxy after the service acted.
-  if (error.kind === 'http') return (error.status ?? 0) >= 500
-  return true
-}
-
 function explainTrigger(kind: DeploymentKind, error: unknown, deadline: number): Error {
   if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error))
   if (
@@ -68,7 +60,7 @@ function explainTrigger(kind: DeploymentKind, error: unknown, deadline: number):
       `${error.message} The server asked to wait ${formatDuration(error.retryAfterMs)}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`
     )
   }
-  if (!mayHaveStarted(error)) return error
+  if (!mayHaveTakenEffect(error)) return error
   const what = kind === 'preview' ? 'a preview deployment' : 'a deployment'
   return new DeploymentError(
     `${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`
