@@ -33034,6 +33034,19 @@ function certainlyNotSent(error) {
     return error.kind === 'network' && NOT_SENT_CODES.has(error.code ?? '');
 }
 /**
+ * Whether a request that failed so may still have taken effect on the server: it was sent and
+ * no usable answer came back (a dropped connection, a timeout, an answer that cannot be read, a
+ * 5xx that a proxy may have sent after the service acted, or a cancel mid-request). A 4xx is the
+ * service's own refusal. Creating a job or triggering a deployment is then never repeated.
+ */
+function mayHaveTakenEffect(error) {
+    if (certainlyNotSent(error))
+        return false;
+    if (error.kind === 'http')
+        return (error.status ?? 0) >= 500;
+    return true;
+}
+/**
  * Whether a failed request may be sent again. Reads (and the bundle call, which only hands out
  * a fresh link) retry every transient fault. Starting a job is not idempotent as far as the
  * API says, so it is repeated only when it never arrived or the server asked for a retry.
@@ -42651,6 +42664,13 @@ const agentJobBody = looseObject({
     createdAt: looseText,
     archivedAt: looseText
 });
+/**
+ * The answer to creating a job or sending it a message: the vendor marks no field required, and
+ * a job that was created must not be lost over a missing status (it is working, then).
+ */
+const agentAnswerBody = agentJobBody.extend({
+    status: schemas_status.optional().catch(undefined)
+});
 /** `field \`jobId\` is missing (expected string)`: zod's issues, in words a user can act on. */
 function describeIssues(error) {
     return error.issues
@@ -42892,7 +42912,7 @@ function createAdminApi(options) {
                 method: 'POST',
                 path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
                 operation: { kind: 'agent-create', projectId },
-                schema: agentJobBody,
+                schema: agentAnswerBody,
                 body: { prompt },
                 signal
             });
@@ -42903,7 +42923,7 @@ function createAdminApi(options) {
                 method: 'POST',
                 path: `${agentJobPath(projectId, jobId)}/message`,
                 operation: { kind: 'agent-message', projectId, jobId },
-                schema: agentJobBody,
+                schema: agentAnswerBody,
                 body: { prompt },
                 signal
             });
@@ -42949,7 +42969,7 @@ function agentJobPath(projectId, jobId) {
 function toAgentJob(data, body) {
     return {
         id: data.id,
-        status: data.status,
+        status: data.status ?? 'active',
         repository: data.source?.repository ?? undefined,
         ref: data.source?.ref ?? undefined,
         model: data.model ?? undefined,
@@ -44783,17 +44803,15 @@ async function changeContext(settings, deps) {
 function explainSend(error, report) {
     if (!(error instanceof ApiError))
         return error instanceof Error ? error : new Error(String(error));
-    const uncertain = error.kind === 'timeout' ||
-        error.kind === 'invalid-response' ||
-        (error.kind === 'network' && !certainlyNotSent(error)) ||
-        (error.kind === 'http' && (error.status ?? 0) >= 500);
-    if (!uncertain)
+    if (!mayHaveTakenEffect(error))
         return error;
     const why = error.kind === 'http'
         ? `HTTP ${error.status}${error.serverMessage ? ` "${error.serverMessage}"` : ''}`
         : error.kind === 'invalid-response'
             ? 'an answer the action cannot read'
-            : (error.reason ?? 'the connection ended');
+            : error.kind === 'aborted'
+                ? 'cancelled while the request was out'
+                : (error.reason ?? 'the connection ended');
     if (report.request === 'create') {
         return new AgentJobError(`Starting the agent job got no usable answer (${why}), but the request reached the service, so a job may have been created. Look at the project's agent jobs on the Mintlify dashboard (and for a new docs pull request) before running this again; the step does not send it twice, so that no second job is started.`);
     }
@@ -45143,15 +45161,6 @@ async function trigger(kind, send, deadline) {
         throw explainTrigger(kind, error, deadline);
     }
 }
-/** True when a trigger that failed so may still have started something on the server. */
-function mayHaveStarted(error) {
-    if (error.kind === 'aborted' || certainlyNotSent(error))
-        return false;
-    // A 4xx is the service's own refusal; a 5xx may come from a proxy after the service acted.
-    if (error.kind === 'http')
-        return (error.status ?? 0) >= 500;
-    return true;
-}
 function explainTrigger(kind, error, deadline) {
     if (!(error instanceof ApiError))
         return error instanceof Error ? error : new Error(String(error));
@@ -45160,7 +45169,7 @@ function explainTrigger(kind, error, deadline) {
         Date.now() + error.retryAfterMs >= deadline) {
         return new DeploymentError(`${error.message} The server asked to wait ${formatDuration(error.retryAfterMs)}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`);
     }
-    if (!mayHaveStarted(error))
+    if (!mayHaveTakenEffect(error))
         return error;
     const what = kind === 'preview' ? 'a preview deployment' : 'a deployment';
     return new DeploymentError(`${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`);

@@ -12,6 +12,7 @@ import { backoffDelayMs } from '../retry.js'
 import { ApiError, STEP_TIMEOUT_CAUSE, type Operation } from './errors.js'
 import { mayRetry } from './retry-policy.js'
 import {
+  agentAnswerBody,
   agentJobBody,
   bundleBody,
   deploymentStatusBody,
@@ -324,7 +325,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         method: 'POST',
         path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
         operation: { kind: 'agent-create', projectId },
-        schema: agentJobBody,
+        schema: agentAnswerBody,
         body: { prompt },
         signal
       })
@@ -335,7 +336,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         method: 'POST',
         path: `${agentJobPath(projectId, jobId)}/message`,
         operation: { kind: 'agent-message', projectId, jobId },
-        schema: agentJobBody,
+        schema: agentAnswerBody,
         body: { prompt },
         signal
       })
@@ -380,10 +381,10 @@ function agentJobPath(projectId: string, jobId: string): string {
   return `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`
 }
 
-function toAgentJob(data: z.output<typeof agentJobBody>, body: unknown): AgentJob {
+function toAgentJob(data: z.output<typeof agentAnswerBody>, body: unknown): AgentJob {
   return {
     id: data.id,
-    status: data.status,
+    status: data.status ?? 'active',
     repository: data.source?.repository ?? undefined,
     ref: data.source?.ref ?? undefined,
     model: data.model ?? undefined,

@@ -64,6 +64,14 @@ export const agentJobBody = z.looseObject({
   archivedAt: looseText
 })
 
+/**
+ * The answer to creating a job or sending it a message: the vendor marks no field required, and
+ * a job that was created must not be lost over a missing status (it is working, then).
+ */
+export const agentAnswerBody = agentJobBody.extend({
+  status: status.optional().catch(undefined)
+})
+
 /** `field \`jobId\` is missing (expected string)`: zod's issues, in words a user can act on. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues

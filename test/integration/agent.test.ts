@@ -142,6 +142,14 @@ describe('mode: agent starts a job and follows it', () => {
     expect(run.outputs.status).toBe('failed')
   })
 
+  it('a create answered without a status keeps the job it created (taken as active)', async () => {
+    const emu = await emulate()
+    emu.inject('agent-create', { kind: 'http', status: 201, body: '{"id":"aj_0123"}' })
+    const run = await agent({ prompt: 'Check the docs.', wait: 'false' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs).toMatchObject({ 'job-id': 'aj_0123', status: 'active' })
+  })
+
   it('wait: false returns once the job exists, without polling it', async () => {
     const emu = await emulate()
     const run = await agent({ prompt: 'Check the docs.', wait: 'false' })
