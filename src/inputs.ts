@@ -69,18 +69,18 @@ export const INPUTS: readonly InputDeclaration[] = [
     kind: 'text',
     modes: ALL,
     default: '',
-    modeDefaults: { otherwise: '15m', agent: '1h' },
+    modeDefaults: { otherwise: '15m', 'agent-watch': '1h', agent: '1h' },
     description:
-      'Longest the whole step may wait, from start to the last byte downloaded. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent`, whose jobs run for minutes to tens of minutes.'
+      'Longest the whole step may wait, from start to the last byte downloaded. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
   },
   {
     name: 'poll-interval',
     kind: 'text',
     modes: ALL,
     default: '',
-    modeDefaults: { otherwise: '10s', agent: '30s' },
+    modeDefaults: { otherwise: '10s', 'agent-watch': '30s', agent: '30s' },
     description:
-      'Ceiling of the polling back-off (a duration). Polls start fast (2s) and back off toward it; while export progress rises steadily, polls aim just after the predicted completion and may be up to 3x this apart on the way there. Default: `10s`; `30s` for `agent`.'
+      'Ceiling of the polling back-off (a duration). Polls start fast (2s) and back off toward it; while export progress rises steadily, polls aim just after the predicted completion and may be up to 3x this apart on the way there. Default: `10s`; `30s` for `agent-watch` and `agent`.'
   },
   {
     name: 'request-timeout',

@@ -7,13 +7,22 @@ import { ApiError, type ApiErrorDetails } from '../../src/api/errors.js'
 import { mayRetry } from '../../src/api/retry-policy.js'
 import { untrustedTrigger } from '../../src/github/event.js'
 import { FOLLOW_UP_SETTLE_MS, watchAgentJob } from '../../src/modes/agent-watch/run.js'
-import { buildPrompt, MAX_PROMPT_CHARS, pushContext } from '../../src/modes/agent/prompt.js'
+import {
+  buildPrompt,
+  MAX_PROMPT_CHARS,
+  pullRequestContext,
+  pushContext
+} from '../../src/modes/agent/prompt.js'
 import { readSettings } from '../../src/modes/modes.js'
 import type { AgentSettings } from '../../src/modes/agent/settings.js'
 import type { InputSource } from '../../src/settings/reader.js'
 
 describe('buildPrompt', () => {
-  const context = { label: 'pull request #7', lines: ['Repository: acme/app', 'x'.repeat(500)] }
+  const context = {
+    label: 'pull request #7',
+    lines: ['Repository: acme/app', 'x'.repeat(500)],
+    notices: []
+  }
 
   it('adds the context in one delimited block after the prompt', () => {
     const built = buildPrompt('  Update the docs.  ', context)
@@ -37,6 +46,21 @@ describe('buildPrompt', () => {
     expect(built.text).toBe('p'.repeat(MAX_PROMPT_CHARS))
     expect(built.context).toBeUndefined()
     expect(built.notices).toHaveLength(2)
+  })
+
+  it('a description written with CRLF line ends is not taken for a cut one; a long one is', () => {
+    const pr = (body: string) =>
+      pullRequestContext(
+        { name: 'pull_request', payload: { pull_request: { number: 1, body } } },
+        undefined
+      )
+    const crlf = pr('Line one\r\nLine two\r\n\r\nDone 🎉')
+    expect(crlf.lines).toContain('> Done 🎉')
+    expect(crlf.notices).toEqual([])
+    const long = pr('y'.repeat(4001))
+    expect(long.lines.at(-1)).toMatch(/ \[…\]$/)
+    expect(long.notices).toEqual([expect.stringContaining('description was cut')])
+    expect(buildPrompt('p', long).notices).toEqual(long.notices)
   })
 
   it('quotes commit messages line by line, with no control characters', () => {
@@ -117,7 +141,7 @@ describe('settings of mode: agent', () => {
   })
   const base = { mode: 'agent', 'api-key': 'mint_x', 'base-url': 'https://api.mintlify.com' }
 
-  it('takes agent-length defaults for timeout and poll-interval; other modes keep theirs', () => {
+  it('agent jobs get agent-length defaults for timeout and poll-interval; other modes keep theirs', () => {
     const agent = readSettings(
       source({
         ...base,
@@ -145,8 +169,25 @@ describe('settings of mode: agent', () => {
       }),
       {}
     )
-    expect(watch.timeoutMs).toBe(15 * 60_000)
-    expect(watch.pollIntervalMs).toBe(10_000)
+    expect(watch.timeoutMs).toBe(3_600_000)
+    expect(watch.pollIntervalMs).toBe(30_000)
+    const exported = readSettings(
+      source({
+        ...base,
+        mode: 'export',
+        domain: 'docs.example.com',
+        'request-timeout': '30s',
+        'max-poll-errors': '10',
+        checksum: 'sha256',
+        'extract-limit': '20GiB',
+        'deployment-kind': 'cloud',
+        'artifact-content': 'archive',
+        'retention-days': '0'
+      }),
+      {}
+    )
+    expect(exported.timeoutMs).toBe(15 * 60_000)
+    expect(exported.pollIntervalMs).toBe(10_000)
   })
 })
 

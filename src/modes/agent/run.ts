@@ -48,7 +48,11 @@ export async function runAgent(
   let job: AgentJob
   let before: AgentJob | undefined
   try {
-    const context = settings.context === 'auto' ? await changeContext(settings, deps) : undefined
+    // A follow-up continues a job that has its context already: only a new job gets the block.
+    const context =
+      settings.context === 'auto' && request.kind === 'create'
+        ? await changeContext(settings, deps)
+        : undefined
     const built = buildPrompt(request.kind === 'create' ? request.prompt : request.message, context)
     for (const notice of built.notices) log.notice(notice)
     report.prompt = built.text

@@ -40,14 +40,21 @@ export function readAgentStartSettings(
     reader.required('project-id', 'the project id shown on the dashboard’s API keys page')
   )
   const event = readTriggerEvent(reader, env)
+  const wait = reader.flag('wait')
+  const requirePr = reader.flag('require-pr')
+  if (requirePr && !wait) {
+    reader.problem(
+      'Input `require-pr: true` needs the job followed to its end: remove `wait: false`, or check for the pull request in the step that follows the job.'
+    )
+  }
   return {
     ...common,
     mode: 'agent',
     projectId,
     request: readRequest(reader, env),
     context: reader.choice('context', ['auto', 'none']),
-    wait: reader.flag('wait'),
-    requirePr: reader.flag('require-pr'),
+    wait,
+    requirePr,
     notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number,
     ...(event ? { event } : {}),
     ...githubAccess(reader, env)
