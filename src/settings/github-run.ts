@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readEvent, textAt, valueAt } from '../github/event.js'
 import { httpUrl } from '../util/untrusted.js'
 
 /** What the engine may know of the GitHub workflow run it is part of (nothing, elsewhere). */
@@ -9,41 +9,40 @@ export interface GitHubRun {
   readonly runUrl?: string
   /** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY`, for links to commits. */
   readonly repositoryUrl?: string
-  /** The pull request's head branch, on pull-request events. */
+  /** The pull request's head branch, on events that carry the pull request. */
   readonly headRef?: string
+  /** That head is a fork's branch, which this repository's Mintlify project does not have. */
+  readonly headFromFork?: boolean
+  /** The run is for a pull request (a comment on one included), head known or not. */
+  readonly forPullRequest?: boolean
   /** The commit built: the pull request's head on pull-request events, else GITHUB_SHA. */
   readonly headSha?: string
-  /** The branch the workflow runs on (GITHUB_REF_NAME), unless the ref is a tag. */
+  /** The branch the workflow runs on (GITHUB_REF_NAME), unless the ref is a tag or a pull ref. */
   readonly refName?: string
 }
 
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target'])
-
-/** The event payload is a file; it is read here and nowhere else in the engine. */
-function readEvent(path: string | undefined): Record<string, unknown> {
-  if (!path) return {}
+/** The event payload, or none when it cannot be read (the run then goes by its variables). */
+function eventPayload(env: NodeJS.ProcessEnv): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+    return readEvent(env)?.payload ?? {}
   } catch {
     return {}
   }
 }
 
-const textAt = (value: unknown, ...keys: string[]): string | undefined => {
-  let here = value
-  for (const key of keys) {
-    if (!here || typeof here !== 'object') return undefined
-    here = (here as Record<string, unknown>)[key]
-  }
-  return typeof here === 'string' && here.trim() ? here.trim() : undefined
-}
+/** Text at a path of the payload, trimmed; undefined when absent or blank. */
+const trimmedAt = (value: unknown, ...keys: string[]): string | undefined =>
+  textAt(value, ...keys)?.trim() || undefined
 
 /** The run, from the runner's environment and its event payload. */
 export function readGitHubRun(env: NodeJS.ProcessEnv): GitHubRun {
   const eventName = env.GITHUB_EVENT_NAME || undefined
-  const onPullRequest = eventName !== undefined && PULL_REQUEST_EVENTS.has(eventName)
-  const event = onPullRequest ? readEvent(env.GITHUB_EVENT_PATH) : {}
+  const payload = eventPayload(env)
+  // Every event about a pull request carries it (review, review comment, target), not only
+  // `pull_request`; a comment on one carries `issue.pull_request` but not its head.
+  const head = valueAt(payload, 'pull_request', 'head')
+  const forPullRequest =
+    head !== undefined || valueAt(payload, 'issue', 'pull_request') !== undefined
   const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, '')
   const repository = env.GITHUB_REPOSITORY
   const repositoryUrl =
@@ -54,19 +53,24 @@ export function readGitHubRun(env: NodeJS.ProcessEnv): GitHubRun {
     repositoryUrl && env.GITHUB_RUN_ID && /^\d+$/.test(env.GITHUB_RUN_ID)
       ? `${repositoryUrl}/actions/runs/${env.GITHUB_RUN_ID}`
       : undefined
-  const headRef = onPullRequest
-    ? (textAt(event, 'pull_request', 'head', 'ref') ?? (env.GITHUB_HEAD_REF || undefined))
-    : undefined
-  const headSha =
-    (onPullRequest ? textAt(event, 'pull_request', 'head', 'sha') : undefined) ??
-    (env.GITHUB_SHA || undefined)
+  const headRef = trimmedAt(head, 'ref') ?? (env.GITHUB_HEAD_REF || undefined)
+  const headRepo = trimmedAt(head, 'repo', 'full_name')
+  const baseRepo = trimmedAt(payload, 'repository', 'full_name') ?? repository
+  const headFromFork = Boolean(headRepo && baseRepo && headRepo !== baseRepo)
+  const headSha = trimmedAt(head, 'sha') ?? (env.GITHUB_SHA || undefined)
+  // `7/merge` on pull-request events is GitHub's merge ref, not a branch.
+  const pullRef = env.GITHUB_REF?.startsWith('refs/pull/') ?? false
   const refName =
-    env.GITHUB_REF_TYPE === 'tag' || !env.GITHUB_REF_NAME ? undefined : env.GITHUB_REF_NAME
+    env.GITHUB_REF_TYPE === 'tag' || pullRef || !env.GITHUB_REF_NAME
+      ? undefined
+      : env.GITHUB_REF_NAME
   return {
     ...(eventName ? { eventName } : {}),
     ...(runUrl ? { runUrl } : {}),
     ...(repositoryUrl ? { repositoryUrl } : {}),
     ...(headRef ? { headRef } : {}),
+    ...(headFromFork ? { headFromFork } : {}),
+    ...(forPullRequest ? { forPullRequest } : {}),
     ...(headSha && /^[0-9a-f]{7,64}$/i.test(headSha) ? { headSha } : {}),
     ...(refName ? { refName } : {})
   }

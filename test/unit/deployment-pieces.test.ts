@@ -132,8 +132,8 @@ describe('resolvePreviewBranch', () => {
     expect(resolvePreviewBranch('', { ...run, eventName: 'pull_request_target' })).toEqual({
       branch: 'docs/new'
     })
-    const missing = resolvePreviewBranch('', { eventName: 'pull_request', refName: '7/merge' })
-    expect(missing).toEqual({ problem: expect.stringContaining('head branch could not be read') })
+    const missing = resolvePreviewBranch('', { eventName: 'pull_request', forPullRequest: true })
+    expect(missing).toEqual({ problem: expect.stringContaining('does not say the pull request’s') })
   })
   it('takes the branch the workflow runs on elsewhere', () => {
     expect(resolvePreviewBranch('', { eventName: 'push', refName: 'staging' })).toEqual({
@@ -173,6 +173,7 @@ describe('readGitHubRun', () => {
         GITHUB_SERVER_URL: 'https://github.com/',
         GITHUB_REPOSITORY: 'acme/docs',
         GITHUB_RUN_ID: '99',
+        GITHUB_REF: 'refs/pull/7/merge',
         GITHUB_REF_NAME: '7/merge',
         GITHUB_SHA: 'b'.repeat(40)
       })
@@ -181,8 +182,48 @@ describe('readGitHubRun', () => {
       runUrl: 'https://github.com/acme/docs/actions/runs/99',
       repositoryUrl: 'https://github.com/acme/docs',
       headRef: 'docs/x',
-      headSha: sha,
-      refName: '7/merge'
+      forPullRequest: true,
+      headSha: sha
+    })
+  })
+
+  it('reads the head on every event about a pull request, and tells a fork’s head', async () => {
+    folder ??= await mkdtemp(join(tmpdir(), 'event-'))
+    const path = join(folder, 'review.json')
+    await writeFile(
+      path,
+      JSON.stringify({
+        repository: { full_name: 'acme/docs' },
+        pull_request: {
+          head: { ref: 'main', sha: 'c'.repeat(40), repo: { full_name: 'eve/docs' } }
+        }
+      })
+    )
+    const run = readGitHubRun({
+      GITHUB_EVENT_NAME: 'pull_request_review',
+      GITHUB_EVENT_PATH: path,
+      GITHUB_REF: 'refs/pull/7/merge',
+      GITHUB_REF_NAME: '7/merge'
+    })
+    expect(run).toMatchObject({ headRef: 'main', headFromFork: true, forPullRequest: true })
+    expect(run.refName).toBeUndefined()
+    expect(resolvePreviewBranch('', run)).toEqual({
+      problem: expect.stringContaining('the pull request comes from a fork')
+    })
+  })
+
+  it('a comment on a pull request does not say its branch: a clear problem, not main', async () => {
+    folder ??= await mkdtemp(join(tmpdir(), 'event-'))
+    const path = join(folder, 'comment.json')
+    await writeFile(path, JSON.stringify({ issue: { number: 7, pull_request: {} } }))
+    const run = readGitHubRun({
+      GITHUB_EVENT_NAME: 'issue_comment',
+      GITHUB_EVENT_PATH: path,
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_REF_NAME: 'main'
+    })
+    expect(resolvePreviewBranch('', run)).toEqual({
+      problem: expect.stringContaining('does not say the pull request’s head branch')
     })
   })
   it('is empty outside GitHub Actions, and survives a missing event file', () => {

@@ -11,21 +11,28 @@ export function resolvePreviewBranch(
   input: string,
   run: GitHubRun
 ): { branch: string } | { problem: string } {
+  const checked = (branch: string, from: string) =>
+    branch.length > 255 || NOT_A_BRANCH.test(branch)
+      ? {
+          problem: `${from} is not a branch name git accepts (no spaces, control characters, \`~^:?*[\\\`, \`..\` or \`@{\`): give the branch to preview, e.g. \`docs/new-page\`.`
+        }
+      : { branch }
   const given = input.trim()
-  if (given) {
-    if (given.length > 255 || NOT_A_BRANCH.test(given))
-      return {
-        problem: `Input \`branch\` is not a branch name git accepts (no spaces, control characters, \`~^:?*[\\\`, \`..\` or \`@{\`): give the branch to preview, e.g. \`docs/new-page\`.`
-      }
-    return { branch: given }
+  if (given) return checked(given, 'Input `branch`')
+  const set = 'Set `branch` to the branch to preview'
+  if (run.headRef && run.headFromFork) {
+    return {
+      problem: `Input \`branch\` is required here: the pull request comes from a fork, whose branch this repository's Mintlify project cannot build (and a fork's run has no secrets). ${set}, or run previews only for branches of this repository (\`if: github.event.pull_request.head.repo.full_name == github.repository\`).`
+    }
   }
-  const onPullRequest = run.eventName === 'pull_request' || run.eventName === 'pull_request_target'
-  if (onPullRequest && run.headRef) return { branch: run.headRef }
-  if (!onPullRequest && run.refName) return { branch: run.refName }
-  const where = onPullRequest
-    ? 'the pull request’s head branch could not be read from the event'
-    : 'this run is not for a pull request and runs on no branch'
+  if (run.headRef) return checked(run.headRef, 'The pull request’s head branch')
+  if (run.forPullRequest) {
+    return {
+      problem: `Input \`branch\` is required here: the event${run.eventName ? ` \`${run.eventName}\`` : ''} does not say the pull request’s head branch. ${set} (e.g. from \`gh pr view --json headRefName\`).`
+    }
+  }
+  if (run.refName) return checked(run.refName, 'The branch the workflow runs on')
   return {
-    problem: `Input \`branch\` is required here: ${where}. Set \`branch\` to the branch to preview (e.g. \`branch: \${{ github.head_ref }}\`).`
+    problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\`).`
   }
 }
