@@ -316,7 +316,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     only: 'action',
     default: 'false',
     description:
-      'Comment the result on the pull request the workflow runs for (updated in place on later runs). Needs `permissions: pull-requests: write`; outside a pull request it does nothing.'
+      'Comment the result on the pull request the workflow runs for (updated in place on later runs). Needs `permissions: pull-requests: write`. On a `push`, the pull request that merged the commit; outside a pull request it does nothing.'
   },
   {
     name: 'github-token',

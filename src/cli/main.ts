@@ -35,7 +35,8 @@ Exit codes:
   0    success
   1    the job or a check failed (failed export, agent job or deployment, an air-gapped audit)
   2    bad usage or input: nothing was started
-  3    --timeout ran out: the job goes on on the server (resume with --job-id)
+  3    --timeout ran out: the job goes on on the server (follow it again with --job-id,
+       or --status-id for a deployment or preview)
   130  interrupted (SIGINT or SIGTERM)
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,

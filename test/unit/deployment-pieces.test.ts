@@ -258,6 +258,25 @@ describe('the preview comment', () => {
     expect(commentState(report(), new Error('x'))).toBe('failed')
   })
 
+  it('a ready preview’s screenshot address cannot leave its image (closing parenthesis, quote, pipe)', () => {
+    const body = deploymentCommentBody(
+      'preview',
+      report({
+        deployment: status({
+          status: 'success',
+          screenshotUrl: 'https://shots.example/a)![x](https://evil.example/p.png)"b|c'
+        })
+      }),
+      undefined,
+      { run, branch: 'docs/x' }
+    )
+    const html = render(body)
+    expect(html.match(/<img /g)).toHaveLength(1)
+    expect(html).toContain(
+      '<img src="https://shots.example/a%29!%5Bx%5D%28https://evil.example/p.png%29%22b%7Cc"'
+    )
+  })
+
   it('shows the link, the screenshot, the run and the short commit once ready', () => {
     const body = deploymentCommentBody(
       'preview',
