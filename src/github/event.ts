@@ -48,7 +48,10 @@ export function valueAt(payload: unknown, ...keys: string[]): unknown {
   return value
 }
 
-/** Associations GitHub gives people with write access to the repository or its organisation. */
+/**
+ * Associations of people of the repository's organisation or invited to the repository: not
+ * the same as write access (a MEMBER may have read access only), but never a stranger.
+ */
 const TRUSTED_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR']
 
 /**
@@ -71,8 +74,19 @@ const AUTHOR_OF: Record<string, string[]> = {
  * when it may: the event is not one anyone can start, or its author has write access.
  */
 export function untrustedTrigger(event: GitHubEvent | undefined): string | undefined {
-  const path = event ? AUTHOR_OF[event.name] : undefined
-  if (!event || !path) return undefined
+  if (!event) return undefined
+  const repository = textAt(event.payload, 'repository', 'full_name')
+  if (event.name === 'workflow_run') {
+    // Runs with this repository's secrets after a workflow that a fork's change started.
+    const from = textAt(event.payload, 'workflow_run', 'head_repository', 'full_name')
+    if (!from || from === repository) return undefined
+    return `This run was started by a \`workflow_run\` event after a run on a change from \`${untrusted(from, 80)}\`, another repository: its text is anyone's, and the agent would act on it with the admin key. Set \`allow-untrusted-trigger: true\` if that is intended.`
+  }
+  // A fork's pull request (repositories that send secrets to forks' runs).
+  const head = textAt(event.payload, 'pull_request', 'head', 'repo', 'full_name')
+  const fork = event.name === 'pull_request' && head !== undefined && head !== repository
+  const path = fork ? ['pull_request', 'author_association'] : AUTHOR_OF[event.name]
+  if (!path) return undefined
   const association = textAt(event.payload, ...path)
   if (association && TRUSTED_ASSOCIATIONS.includes(association)) return undefined
   const who = textAt(event.payload, path[0] as string, 'user', 'login')

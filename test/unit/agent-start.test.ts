@@ -102,9 +102,25 @@ describe('untrustedTrigger', () => {
   })
 
   it('does not gate events only people with write access start', () => {
-    for (const name of ['push', 'pull_request', 'workflow_dispatch', 'schedule'])
+    for (const name of ['push', 'workflow_dispatch', 'schedule'])
       expect(untrustedTrigger(event(name, {}))).toBeUndefined()
     expect(untrustedTrigger(undefined)).toBeUndefined()
+  })
+
+  it('gates a fork’s pull request and a workflow_run after a fork’s change', () => {
+    const repository = { full_name: 'acme/app' }
+    const pr = (from: string, association: string) =>
+      event('pull_request', {
+        repository,
+        pull_request: { author_association: association, head: { repo: { full_name: from } } }
+      })
+    expect(untrustedTrigger(pr('acme/app', 'NONE'))).toBeUndefined()
+    expect(untrustedTrigger(pr('eve/app', 'NONE'))).toMatch(/`pull_request` event/)
+    expect(untrustedTrigger(pr('eve/app', 'COLLABORATOR'))).toBeUndefined()
+    const run = (from: string) =>
+      event('workflow_run', { repository, workflow_run: { head_repository: { full_name: from } } })
+    expect(untrustedTrigger(run('acme/app'))).toBeUndefined()
+    expect(untrustedTrigger(run('eve/app'))).toMatch(/`workflow_run` event .*`eve\/app`/)
   })
 })
 

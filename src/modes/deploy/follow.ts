@@ -4,6 +4,7 @@ import { mayHaveTakenEffect, pollMayContinue } from '../../api/retry-policy.js'
 import { log } from '../../log.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
 import { pollSchedule } from '../../poll/schedule.js'
+import { WaitLog } from '../../poll/wait-log.js'
 import { formatDuration } from '../../settings/duration.js'
 import type { CommonSettings } from '../../settings/common.js'
 import { TimedOutError } from '../errors.js'
@@ -80,7 +81,7 @@ export async function followDeployment(
 ): Promise<DeploymentStatus> {
   const label = kind === 'preview' ? 'Preview' : 'Deployment'
   const unfamiliar = new Set<string>()
-  let lastStatus: string | undefined
+  const wait = new WaitLog(`${label} ${statusId}`)
   const deployment = await pollUntil<DeploymentStatus>({
     deadline: deps.deadline,
     signal: deps.signal,
@@ -95,11 +96,7 @@ export async function followDeployment(
     check: async () => {
       const status = await deps.api.getDeploymentStatus(statusId, deps.signal)
       report.deployment = status
-      log.progress({ kind: 'job', line: `${label} ${statusId}: ${status.status}` })
-      if (status.status !== lastStatus) {
-        lastStatus = status.status
-        log.info(`${label} ${statusId}: ${status.status}`)
-      }
+      wait.update(status.status)
       const verdict = classifyDeployment(status)
       if (verdict.kind === 'pending' && !verdict.known && !unfamiliar.has(status.status)) {
         unfamiliar.add(status.status)
@@ -109,7 +106,7 @@ export async function followDeployment(
       }
       return verdict.kind === 'pending' ? { done: false } : { done: true, value: status }
     }
-  })
+  }).finally(() => wait.stop())
   const verdict = classifyDeployment(deployment)
   if (verdict.kind === 'failure') {
     const lines = lastLogLines(deployment.logs)
