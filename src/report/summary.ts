@@ -49,6 +49,13 @@ export interface SummaryExtras {
   readonly nextStep?: NextStep
 }
 
+/** The next step as Markdown lines: the sentence, then the `with:` lines to copy. */
+export function nextStepMarkdown(next: NextStep): string[] {
+  const lines = [`**Next step:** ${markdownText(next.text)}`]
+  if (next.snippet) lines.push('', fenced(next.snippet, 'yaml'))
+  return lines
+}
+
 const cells = (tag: 'th' | 'td', row: readonly string[]) =>
   `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`
 const table = (rows: readonly SummaryRow[]) =>
@@ -79,10 +86,7 @@ export function summaryMarkdown(
   // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
   if (error) parts.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '')
   const next = error && extras.nextStep
-  if (next) {
-    parts.push(`**Next step:** ${markdownText(next.text)}`, '')
-    if (next.snippet) parts.push(fenced(next.snippet, 'yaml'), '')
-  }
+  if (next) parts.push(...nextStepMarkdown(next), '')
   parts.push(table(rows), '')
   if (extras.details?.length) {
     parts.push(

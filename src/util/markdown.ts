@@ -37,3 +37,11 @@ export function markdownUrl(href: string): string | undefined {
   // URL.href percent-encodes spaces, quotes and angle brackets; these would end a table cell or link.
   return url.href.replace(/\|/g, '%7C').replace(/\(/g, '%28').replace(/\)/g, '%29')
 }
+
+/**
+ * A comment's facts as a list (`- **Label:** value`), values already Markdown: a table would
+ * need a header row, which shows as an empty strip when it has nothing to say.
+ */
+export function factList(rows: ReadonlyArray<readonly [label: string, value: string]>): string[] {
+  return rows.map(([label, value]) => `- **${label}:** ${value}`)
+}

@@ -297,7 +297,8 @@ describe('the preview comment', () => {
     expect(html).toContain(
       `<a href="https://github.com/acme/docs/commit/${'d'.repeat(40)}">ddddddd</a>`
     )
-    expect(html).toContain('<td>docs/x</td>')
+    expect(html).toContain('<li><strong>Branch:</strong> docs/x</li>')
+    expect(html).not.toContain('<table>')
   })
 
   it('shows the head commit while building, and no link to open yet', () => {

@@ -130,3 +130,45 @@ describe('details that are not worth the first look', () => {
     expect(html).not.toContain('<b>now</b>')
   })
 })
+
+describe('every mode’s pull-request comment', () => {
+  const settings = {
+    target: { kind: 'domain', domain: 'docs.example.com' },
+    projectId: 'proj_1',
+    branch: 'docs/x',
+    github: {}
+  } as never
+  const reports = {
+    export: exportReport,
+    'agent-watch': { projectId: 'proj_1', jobId: 'job_1', job: agentJob('active'), waitedMs: 1 },
+    agent: { projectId: 'proj_1', jobId: 'job_1', job: agentJob('active'), waitedMs: 1 },
+    deploy: { projectId: 'proj_1', statusId: 'st_1', waitedMs: 1 },
+    preview: { projectId: 'proj_1', statusId: 'st_2', waitedMs: 1, branch: 'docs/x' }
+  }
+
+  it.each(Object.keys(reports) as Array<keyof typeof reports>)(
+    '%s: the outcome first, the reason quoted, no table with an empty header',
+    name => {
+      const mode = MODES[name] as unknown as {
+        comment(s: unknown, r: unknown, e: Error | undefined): { body: string } | undefined
+      }
+      const failed = mode.comment(settings, reports[name], new Error('It broke: a_b'))
+      const html = renderGfm(failed?.body ?? '')
+      expect(html).toMatch(/^<h3>❌ /)
+      expect(html).toContain('<blockquote>\n<p>It broke: a_b</p>\n</blockquote>')
+      expect(html).not.toMatch(/<th><\/th>/)
+      expect(html).not.toMatch(/(^|[^\\])\\_/)
+    }
+  )
+
+  it('a timed-out export’s comment says how to pick the job up again', () => {
+    const body = MODES.export.comment(
+      settings,
+      exportReport as never,
+      new TimedOutError('Timed out.')
+    )
+    expect(renderGfm(body?.body ?? '')).toContain(
+      '<pre><code class="language-yaml">job-id: se_3f9a2c1b8e7d4a06\n</code></pre>'
+    )
+  })
+})

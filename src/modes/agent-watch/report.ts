@@ -2,7 +2,8 @@ import { secrets } from '../../log.js'
 import { formatDuration } from '../../settings/duration.js'
 import { code, html, link, type SummaryRow } from '../../report/summary.js'
 import { markdownText, markdownUrl } from '../../util/markdown.js'
-import { pullRequestAbsence } from './agent-status.js'
+import { classifyAgentJob, pullRequestAbsence } from './agent-status.js'
+import type { AgentRunReport } from '../agent/run.js'
 import type { AgentReport } from './run.js'
 
 /*
@@ -75,18 +76,36 @@ export function agentCommentMarker(projectId: string, jobId: string): string {
   return `<!-- mintlify-admin-action:agent:${projectId}:${jobId} -->`
 }
 
-/** Markdown for the pull request: the job, its status and its pull request. */
-export function agentCommentBody(report: AgentReport, error: Error | undefined): string {
+/** Working, done (with the docs pull request, or no changes needed), or failed with the reason. */
+export function agentCommentBody(
+  report: AgentReport & Partial<Pick<AgentRunReport, 'request' | 'context' | 'waited'>>,
+  error: Error | undefined
+): string {
   const job = report.job
-  const state = error ? 'failed ❌' : job?.prLink ? 'opened a pull request ✅' : 'finished ✅'
-  const lines = [`### Mintlify agent job ${state}`, '']
+  const verdict = job ? classifyAgentJob(job) : undefined
+  const prUrl = job?.prLink ? markdownUrl(job.prLink) : undefined
+  let headline: string
+  if (error) headline = '❌ The docs agent failed'
+  else if (!verdict || verdict.kind === 'pending')
+    headline =
+      report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working'
+  else if (verdict.kind === 'archived') headline = '🗄️ The docs agent job is archived'
+  else if (prUrl) headline = `✅ The docs agent opened a pull request: ${prUrl}`
+  else headline = '✅ The docs agent finished: no documentation changes needed'
+  const lines = [`### ${headline}`, '']
   if (error) lines.push(`> ${markdownText(error.message)}`, '')
-  lines.push('| | |', '|---|---|', `| Job | ${markdownText(report.jobId)} |`)
-  if (job) {
-    lines.push(`| Status | ${markdownText(job.status)} |`)
-    const prUrl = job.prLink ? markdownUrl(job.prLink) : undefined
+  const facts: string[] = []
+  if (report.jobId) facts.push(`Agent job \`${report.jobId}\` in project \`${report.projectId}\``)
+  if (job) facts.push(`status: ${markdownText(job.status)}`)
+  if (report.request === 'follow-up') facts.push('after a follow-up message')
+  if (report.context) facts.push(`context: the ${markdownText(report.context)}`)
+  lines.push(facts.join(' · '))
+  if (error) {
     lines.push(
-      `| Pull request | ${prUrl ?? (job.prLink ? markdownText(job.prLink) : pullRequestAbsence(job))} |`
+      '',
+      report.jobId
+        ? `**Next step:** read the reason above; to follow the job again, run a step with \`mode: agent-watch\` and \`job-id: ${report.jobId}\`.`
+        : '**Next step:** read the reason above, fix what it names, and run the workflow again.'
     )
   }
   return lines.join('\n')

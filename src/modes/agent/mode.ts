@@ -1,6 +1,6 @@
 import type { Mode } from '../mode.js'
-import { agentCommentMarker } from '../agent-watch/report.js'
-import { agentRunCommentBody, agentRunOutputs, agentRunSummary } from './report.js'
+import { agentCommentBody, agentCommentMarker } from '../agent-watch/report.js'
+import { agentRunOutputs, agentRunSummary } from './report.js'
 import { runAgent, type AgentRunReport } from './run.js'
 import { readAgentStartSettings, type AgentSettings } from './settings.js'
 
@@ -16,7 +16,7 @@ export const agentMode: Mode<AgentSettings, AgentRunReport> = {
     report.jobId
       ? {
           marker: agentCommentMarker(report.projectId, report.jobId),
-          body: agentRunCommentBody(report, error)
+          body: agentCommentBody(report, error)
         }
       : undefined
 }

@@ -1,7 +1,5 @@
 import { secrets } from '../../log.js'
 import { code, html, summaryMarkdown } from '../../report/summary.js'
-import { markdownText, markdownUrl } from '../../util/markdown.js'
-import { classifyAgentJob } from '../agent-watch/agent-status.js'
 import { agentOutputs, agentSummaryRows, agentWatchSnippet } from '../agent-watch/report.js'
 import { followAgain } from '../next-step.js'
 import type { AgentRunReport } from './run.js'
@@ -41,35 +39,4 @@ export function agentRunSummary(report: AgentRunReport, error: Error | undefined
   if (!report.waited && report.job) rows.push(['Followed', `no (${code('wait: false')})`])
   const nextStep = followAgain(error, 'The agent job', agentWatchSnippet(report))
   return `${summaryMarkdown('Mintlify agent job', rows, error, { nextStep })}\n${promptDetails(report)}`
-}
-
-/** Working, done (with the docs pull request, or no changes needed), or failed with the reason. */
-export function agentRunCommentBody(report: AgentRunReport, error: Error | undefined): string {
-  const job = report.job
-  const verdict = job ? classifyAgentJob(job) : undefined
-  const prUrl = job?.prLink ? markdownUrl(job.prLink) : undefined
-  let headline: string
-  if (error) headline = '❌ The docs agent failed'
-  else if (!verdict || verdict.kind === 'pending')
-    headline = report.waited ? '⏳ The docs agent is working' : '⏳ The docs agent started'
-  else if (verdict.kind === 'archived') headline = '🗄️ The docs agent job is archived'
-  else if (prUrl) headline = `✅ The docs agent opened a pull request: ${prUrl}`
-  else headline = '✅ The docs agent finished: no documentation changes needed'
-  const lines = [`### ${headline}`, '']
-  if (error) lines.push(`> ${markdownText(error.message)}`, '')
-  const facts: string[] = []
-  if (report.jobId) facts.push(`Agent job \`${report.jobId}\` in project \`${report.projectId}\``)
-  if (job) facts.push(`status: ${markdownText(job.status)}`)
-  if (report.request === 'follow-up') facts.push('after a follow-up message')
-  if (report.context) facts.push(`context: the ${markdownText(report.context)}`)
-  lines.push(facts.join(' · '))
-  if (error) {
-    lines.push(
-      '',
-      report.jobId
-        ? `**Next step:** read the reason above; to follow the job again, run \`mode: agent-watch\` with \`job-id: ${report.jobId}\`.`
-        : '**Next step:** read the reason above, fix what it names, and run the workflow again.'
-    )
-  }
-  return lines.join('\n')
 }

@@ -1,7 +1,7 @@
 import { formatDuration } from '../../settings/duration.js'
 import type { GitHubRun } from '../../settings/github-run.js'
 import { code, html, link, type SummaryRow } from '../../report/summary.js'
-import { markdownText, markdownUrl } from '../../util/markdown.js'
+import { factList, markdownText, markdownUrl } from '../../util/markdown.js'
 import type { DeploymentKind, DeploymentReport } from './follow.js'
 import { classifyDeployment } from './status.js'
 
@@ -115,9 +115,7 @@ export function deploymentCommentBody(
         `[${markdownText(runUrl.replace(/^.*\/actions\/runs\//, 'run '))}](${runUrl})`
       ])
   }
-  if (rows.length > 0) {
-    lines.push('| | |', '|---|---|', ...rows.map(([label, value]) => `| ${label} | ${value} |`))
-  }
+  lines.push(...factList(rows))
   const screenshot =
     state === 'ready' && d?.screenshotUrl ? markdownUrl(d.screenshotUrl) : undefined
   if (screenshot) lines.push('', `![Screenshot of the ${kind}](${screenshot})`)

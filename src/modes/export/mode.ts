@@ -31,7 +31,7 @@ export const exportMode: Mode<ExportSettings, ExportReport> = {
     marker: exportCommentMarker(
       settings.target.kind === 'domain' ? settings.target.domain : settings.target.jobId
     ),
-    body: exportCommentBody(report, error)
+    body: exportCommentBody(report, error, exportNextStep(report, error))
   })
 }
 

@@ -1,7 +1,13 @@
 import { redactLink } from '../../secrets.js'
 import { formatDuration } from '../../settings/duration.js'
-import { code, html, type SummaryRow } from '../../report/summary.js'
-import { markdownText, markdownUrl } from '../../util/markdown.js'
+import {
+  code,
+  html,
+  nextStepMarkdown,
+  type NextStep,
+  type SummaryRow
+} from '../../report/summary.js'
+import { factList, markdownText, markdownUrl } from '../../util/markdown.js'
 import { describeJobProgress } from './job-status.js'
 import type { ExportReport } from './run.js'
 
@@ -90,25 +96,33 @@ export function exportCommentMarker(subject: string): string {
 }
 
 /** Markdown for the pull request; no link and no secret, only what a reviewer needs. */
-export function exportCommentBody(report: ExportReport, error: Error | undefined): string {
-  const lines = [`### Mintlify static export ${error ? 'failed ❌' : 'ready ✅'}`, '']
+export function exportCommentBody(
+  report: ExportReport,
+  error: Error | undefined,
+  nextStep?: NextStep
+): string {
+  const lines = [
+    `### ${error ? '❌ Mintlify static export failed' : '✅ Mintlify static export ready'}`,
+    ''
+  ]
   if (error) lines.push(`> ${markdownText(error.message)}`, '')
-  lines.push('| | |', '|---|---|')
-  if (report.jobId) lines.push(`| Job | ${markdownText(report.jobId)} |`)
-  if (report.lastJob)
-    lines.push(`| Status | ${markdownText(describeJobProgress(report.lastJob))} |`)
+  const facts: Array<[string, string]> = []
+  if (report.jobId) facts.push(['Job', `\`${report.jobId}\``])
+  if (report.lastJob) facts.push(['Status', markdownText(describeJobProgress(report.lastJob))])
   if (report.download) {
-    lines.push(
-      `| Bundle | ${formatBytes(report.download.sizeBytes)}, ${report.download.format ?? 'unknown format'} |`
-    )
-    if (report.download.sha256) lines.push(`| SHA-256 | \`${report.download.sha256}\` |`)
+    const format = report.download.format ?? 'unknown format'
+    facts.push(['Bundle', `${formatBytes(report.download.sizeBytes)}, ${format}`])
+    if (report.download.sha256) facts.push(['SHA-256', `\`${report.download.sha256}\``])
   }
+  // The link itself is a credential and stays out of the comment; when it stops working matters.
   if (report.link?.expiresAt)
-    lines.push(`| Link expires | ${report.link.expiresAt.toISOString()} |`)
+    facts.push(['Bundle link valid until', report.link.expiresAt.toISOString()])
   if (report.artifact) {
     const name = markdownText(report.artifact.name)
     const url = report.artifact.url && markdownUrl(report.artifact.url)
-    lines.push(`| Artifact | ${url ? `[${name}](${url})` : name} |`)
+    facts.push(['Artifact', url ? `[${name}](${url})` : name])
   }
+  lines.push(...factList(facts))
+  if (error && nextStep) lines.push('', ...nextStepMarkdown(nextStep))
   return lines.join('\n')
 }
