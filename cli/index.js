@@ -32956,15 +32956,22 @@ function describeFailure(d) {
         case 'invalid-response':
             return `${head}: the Admin API sent an answer the action cannot use${ref}: ${d.cause}. Check that \`base-url\` points at the Mintlify Admin API.`;
         case 'http':
-            return `${head} with HTTP ${d.status}${said}${ref}. ${adviceFor(d.status ?? 0, d.operation, d.retryAfterMs)}`;
+            return `${head} with HTTP ${d.status}${said}${ref}. ${adviceFor(d.status ?? 0, d.operation, d.retryAfterMs, Boolean(d.serverMessage))}`;
     }
 }
+/** Where admin keys and project ids are, on the dashboard. */
+const API_KEYS_PAGE = 'https://app.mintlify.com/settings/organization/api-keys';
 /** The agent's documented allowance, shared by new jobs and follow-ups. */
 const AGENT_HOURLY_LIMIT = '100 agent jobs and follow-up messages per project per hour';
-function adviceFor(status, op, retryAfterMs) {
+/**
+ * What to do about a refusal. The fact (not found, refused) is stated only when the server did
+ * not say it already, so a message says each thing once.
+ */
+function adviceFor(status, op, retryAfterMs, serverSaid) {
     const agentWrite = op.kind === 'agent-create' || op.kind === 'agent-message';
+    const fact = (text) => (serverSaid ? '' : `${text} `);
     if (status === 401) {
-        return 'The admin API key was refused: check that `api-key` holds a current admin key (it begins with `mint_`; an expired key answers 401). Create one on the dashboard’s API keys page.';
+        return `${fact('The admin API key was refused.')}Check that \`api-key\` holds a current admin key (it begins with \`mint_\`; an expired key answers 401); create one at ${API_KEYS_PAGE}.`;
     }
     if (status === 403 && op.kind === 'trigger' && op.what === 'preview') {
         return 'Preview deployments are not on your organization’s Mintlify plan (or the key may not create them: a key whose IP allow-list excludes this runner, or that lacks the `write` scope, also answers 403).';
@@ -32982,18 +32989,18 @@ function adviceFor(status, op, retryAfterMs) {
     if (status === 404) {
         switch (op.kind) {
             case 'start':
-                return `No deployment was found for domain \`${op.domain}\`: check \`domain\` against the domains of your Mintlify project.`;
+                return `${fact(`No deployment was found for domain \`${op.domain}\`.`)}Check \`domain\` (\`${op.domain}\`) against the domains of your Mintlify project.`;
             case 'status':
             case 'bundle':
-                return `Export job \`${op.jobId}\` was not found: check \`job-id\`, and that the key belongs to the organization that started it.`;
+                return `${fact(`Export job \`${op.jobId}\` was not found.`)}Check \`job-id\` (\`${op.jobId}\`), and that the key belongs to the organization that started it.`;
             case 'agent-create':
             case 'trigger':
-                return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page) and that the key belongs to its organization.`;
+                return `${fact(`Project \`${op.projectId}\` was not found.`)}Check \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}) and that the key belongs to its organization.`;
             case 'deployment-status':
-                return `Deployment status \`${op.statusId}\` was not found: check \`status-id\`, and that the key belongs to the organization of that deployment.`;
+                return `${fact(`Deployment status \`${op.statusId}\` was not found.`)}Check \`status-id\` (\`${op.statusId}\`), and that the key belongs to the organization of that deployment.`;
             case 'agent':
             case 'agent-message':
-                return `Agent job \`${op.jobId}\` not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`;
+                return `${fact(`Agent job \`${op.jobId}\` was not found in project \`${op.projectId}\`.`)}Check \`job-id\` (\`${op.jobId}\`) and \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}).`;
         }
     }
     if (status === 409)
@@ -43742,6 +43749,7 @@ class Reader {
 
 
 
+
 /** Visible ASCII only: what an `Authorization: Bearer` value may hold. */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 /** Admin keys begin with `mint_`; these other Mintlify key kinds are a common mix-up. */
@@ -43753,7 +43761,7 @@ const OTHER_KEY_KINDS = [
 function keyPrefixWarning(key) {
     const other = OTHER_KEY_KINDS.find(([prefix]) => key.startsWith(prefix));
     if (other) {
-        return `Input \`api-key\` looks like ${other[1]} (\`${other[0]}…\`), not an admin API key; the Admin API will likely refuse it. Create an admin key on the dashboard's API keys page.`;
+        return `Input \`api-key\` looks like ${other[1]} (\`${other[0]}…\`), not an admin API key; the Admin API will likely refuse it. Create an admin key on the API keys page (${API_KEYS_PAGE}).`;
     }
     if (!key.startsWith('mint_')) {
         return 'Input `api-key` does not begin with `mint_` as Mintlify admin keys do; check that the secret holds an admin API key.';
@@ -43853,6 +43861,13 @@ function markdownUrl(href) {
     // URL.href percent-encodes spaces, quotes and angle brackets; these would end a table cell or link.
     return url.href.replace(/\|/g, '%7C').replace(/\(/g, '%28').replace(/\)/g, '%29');
 }
+/**
+ * A comment's facts as a list (`- **Label:** value`), values already Markdown: a table would
+ * need a header row, which shows as an empty strip when it has nothing to say.
+ */
+function factList(rows) {
+    return rows.map(([label, value]) => `- **${label}:** ${value}`);
+}
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
@@ -43885,6 +43900,13 @@ function summary_link(href) {
         ? `<a href="${url.replace(/&/g, '&amp;').replace(/"/g, '%22')}">${html(href)}</a>`
         : html(href);
 }
+/** The next step as Markdown lines: the sentence, then the `with:` lines to copy. */
+function nextStepMarkdown(next) {
+    const lines = [`**Next step:** ${markdownText(next.text)}`];
+    if (next.snippet)
+        lines.push('', fenced(next.snippet, 'yaml'));
+    return lines;
+}
 const cells = (tag, row) => `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`;
 const table = (rows) => `<table>${cells('th', ['Item', 'Value'])}${rows.map(row => cells('td', row)).join('')}</table>`;
 /** A fence longer than any run of backticks in `text`, so the text cannot close it. */
@@ -43907,11 +43929,8 @@ function summaryMarkdown(title, rows, error, extras = {}) {
     if (error)
         parts.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '');
     const next = error && extras.nextStep;
-    if (next) {
-        parts.push(`**Next step:** ${markdownText(next.text)}`, '');
-        if (next.snippet)
-            parts.push(fenced(next.snippet, 'yaml'), '');
-    }
+    if (next)
+        parts.push(...nextStepMarkdown(next), '');
     parts.push(table(rows), '');
     if (extras.details?.length) {
         parts.push('<details><summary>Details</summary>', '', table(extras.details), '', '</details>', '');
@@ -44022,18 +44041,40 @@ const AGENT_SUMMARY_TITLE = 'Mintlify agent job';
 function agentCommentMarker(projectId, jobId) {
     return `<!-- mintlify-admin-action:agent:${projectId}:${jobId} -->`;
 }
-/** Markdown for the pull request: the job, its status and its pull request. */
+/** Working, done (with the docs pull request, or no changes needed), or failed with the reason. */
 function agentCommentBody(report, error) {
     const job = report.job;
-    const state = error ? 'failed ❌' : job?.prLink ? 'opened a pull request ✅' : 'finished ✅';
-    const lines = [`### Mintlify agent job ${state}`, ''];
+    const verdict = job ? classifyAgentJob(job) : undefined;
+    const prUrl = job?.prLink ? markdownUrl(job.prLink) : undefined;
+    let headline;
+    if (error)
+        headline = '❌ The docs agent failed';
+    else if (!verdict || verdict.kind === 'pending')
+        headline =
+            report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working';
+    else if (verdict.kind === 'archived')
+        headline = '🗄️ The docs agent job is archived';
+    else if (prUrl)
+        headline = `✅ The docs agent opened a pull request: ${prUrl}`;
+    else
+        headline = '✅ The docs agent finished: no documentation changes needed';
+    const lines = [`### ${headline}`, ''];
     if (error)
         lines.push(`> ${markdownText(error.message)}`, '');
-    lines.push('| | |', '|---|---|', `| Job | ${markdownText(report.jobId)} |`);
-    if (job) {
-        lines.push(`| Status | ${markdownText(job.status)} |`);
-        const prUrl = job.prLink ? markdownUrl(job.prLink) : undefined;
-        lines.push(`| Pull request | ${prUrl ?? (job.prLink ? markdownText(job.prLink) : pullRequestAbsence(job))} |`);
+    const facts = [];
+    if (report.jobId)
+        facts.push(`Agent job \`${report.jobId}\` in project \`${report.projectId}\``);
+    if (job)
+        facts.push(`status: ${markdownText(job.status)}`);
+    if (report.request === 'follow-up')
+        facts.push('after a follow-up message');
+    if (report.context)
+        facts.push(`context: the ${markdownText(report.context)}`);
+    lines.push(facts.join(' · '));
+    if (error) {
+        lines.push('', report.jobId
+            ? `**Next step:** read the reason above; to follow the job again, run a step with \`mode: agent-watch\` and \`job-id: ${report.jobId}\`.`
+            : '**Next step:** read the reason above, fix what it names, and run the workflow again.');
     }
     return lines.join('\n');
 }
@@ -44054,8 +44095,6 @@ function followAgain(error, what, snippet) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/agent/report.ts
-
-
 
 
 
@@ -44095,42 +44134,6 @@ function agentRunSummary(report, error) {
         rows.push(['Followed', `no (${code('wait: false')})`]);
     const nextStep = followAgain(error, 'The agent job', agentWatchSnippet(report));
     return `${summaryMarkdown('Mintlify agent job', rows, error, { nextStep })}\n${promptDetails(report)}`;
-}
-/** Working, done (with the docs pull request, or no changes needed), or failed with the reason. */
-function agentRunCommentBody(report, error) {
-    const job = report.job;
-    const verdict = job ? classifyAgentJob(job) : undefined;
-    const prUrl = job?.prLink ? markdownUrl(job.prLink) : undefined;
-    let headline;
-    if (error)
-        headline = '❌ The docs agent failed';
-    else if (!verdict || verdict.kind === 'pending')
-        headline = report.waited ? '⏳ The docs agent is working' : '⏳ The docs agent started';
-    else if (verdict.kind === 'archived')
-        headline = '🗄️ The docs agent job is archived';
-    else if (prUrl)
-        headline = `✅ The docs agent opened a pull request: ${prUrl}`;
-    else
-        headline = '✅ The docs agent finished: no documentation changes needed';
-    const lines = [`### ${headline}`, ''];
-    if (error)
-        lines.push(`> ${markdownText(error.message)}`, '');
-    const facts = [];
-    if (report.jobId)
-        facts.push(`Agent job \`${report.jobId}\` in project \`${report.projectId}\``);
-    if (job)
-        facts.push(`status: ${markdownText(job.status)}`);
-    if (report.request === 'follow-up')
-        facts.push('after a follow-up message');
-    if (report.context)
-        facts.push(`context: the ${markdownText(report.context)}`);
-    lines.push(facts.join(' · '));
-    if (error) {
-        lines.push('', report.jobId
-            ? `**Next step:** read the reason above; to follow the job again, run \`mode: agent-watch\` with \`job-id: ${report.jobId}\`.`
-            : '**Next step:** read the reason above, fix what it names, and run the workflow again.');
-    }
-    return lines.join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/github/event.ts
@@ -44490,6 +44493,7 @@ class WaitLog {
 
 
 
+
 /** How long an unchanged end state after a follow-up is taken for "not picked up yet". */
 const FOLLOW_UP_SETTLE_MS = 30_000;
 class AgentJobError extends Error {
@@ -44534,7 +44538,7 @@ async function watchAgentJob(settings, deps) {
                         const waited = graceMs > 0
                             ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
                             : '';
-                        throw new AgentJobError(`Agent job ${jobId} not found in project ${projectId}${waited}. Check \`job-id\`, and \`project-id\` (shown on the dashboard's API keys page).`);
+                        throw new AgentJobError(`Agent job ${jobId} not found in project ${projectId}${waited}. Check \`job-id\`, and \`project-id\` (shown on ${API_KEYS_PAGE}).`);
                     }
                     if (!notFoundLogged) {
                         notFoundLogged = true;
@@ -44854,10 +44858,11 @@ var paths = __nccwpck_require__(4964);
 
 
 
+
 /** A prompt file larger than this is no prompt (the whole prompt is cut far below it). */
 const MAX_PROMPT_FILE_BYTES = 1024 * 1024;
 function readAgentStartSettings(reader, common, env) {
-    const projectId = reader.id('project-id', reader.required('project-id', 'the project id shown on the dashboard’s API keys page'));
+    const projectId = reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
     const event = readTriggerEvent(reader, env);
     const wait = reader.flag('wait');
     const requirePr = reader.flag('require-pr');
@@ -44984,15 +44989,16 @@ const agentMode = {
     comment: (_settings, report, error) => report.jobId
         ? {
             marker: agentCommentMarker(report.projectId, report.jobId),
-            body: agentRunCommentBody(report, error)
+            body: agentCommentBody(report, error)
         }
         : undefined
 };
 
 ;// CONCATENATED MODULE: ./src/modes/agent-watch/settings.ts
 
+
 function readAgentSettings(reader, common) {
-    const projectId = reader.id('project-id', reader.required('project-id', 'the project id shown on the dashboard’s API keys page'));
+    const projectId = reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
     const jobId = reader.jobId('job-id', reader.required('job-id', 'the id of the agent job to watch'), segmentsAfterJob);
     return {
         ...common,
@@ -45153,9 +45159,7 @@ function deploymentCommentBody(kind, report, error, context) {
                 `[${markdownText(runUrl.replace(/^.*\/actions\/runs\//, 'run '))}](${runUrl})`
             ]);
     }
-    if (rows.length > 0) {
-        lines.push('| | |', '|---|---|', ...rows.map(([label, value]) => `| ${label} | ${value} |`));
-    }
+    lines.push(...factList(rows));
     const screenshot = state === 'ready' && d?.screenshotUrl ? markdownUrl(d.screenshotUrl) : undefined;
     if (screenshot)
         lines.push('', `![Screenshot of the ${kind}](${screenshot})`);
@@ -45354,9 +45358,10 @@ function readGitHubRun(env) {
 
 ;// CONCATENATED MODULE: ./src/modes/deploy/settings.ts
 
+
 /** `project-id`, the same way for deploy and preview. */
 function readProjectId(reader) {
-    return reader.id('project-id', reader.required('project-id', 'the project id shown on the dashboard’s API keys page'));
+    return reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
 }
 function readDeploySettings(reader, common, env) {
     const projectId = readProjectId(reader);
@@ -45497,27 +45502,35 @@ function exportCommentMarker(subject) {
     return `<!-- mintlify-admin-action:export:${subject} -->`;
 }
 /** Markdown for the pull request; no link and no secret, only what a reviewer needs. */
-function exportCommentBody(report, error) {
-    const lines = [`### Mintlify static export ${error ? 'failed ❌' : 'ready ✅'}`, ''];
+function exportCommentBody(report, error, nextStep) {
+    const lines = [
+        `### ${error ? '❌ Mintlify static export failed' : '✅ Mintlify static export ready'}`,
+        ''
+    ];
     if (error)
         lines.push(`> ${markdownText(error.message)}`, '');
-    lines.push('| | |', '|---|---|');
+    const facts = [];
     if (report.jobId)
-        lines.push(`| Job | ${markdownText(report.jobId)} |`);
+        facts.push(['Job', `\`${report.jobId}\``]);
     if (report.lastJob)
-        lines.push(`| Status | ${markdownText(describeJobProgress(report.lastJob))} |`);
+        facts.push(['Status', markdownText(describeJobProgress(report.lastJob))]);
     if (report.download) {
-        lines.push(`| Bundle | ${formatBytes(report.download.sizeBytes)}, ${report.download.format ?? 'unknown format'} |`);
+        const format = report.download.format ?? 'unknown format';
+        facts.push(['Bundle', `${formatBytes(report.download.sizeBytes)}, ${format}`]);
         if (report.download.sha256)
-            lines.push(`| SHA-256 | \`${report.download.sha256}\` |`);
+            facts.push(['SHA-256', `\`${report.download.sha256}\``]);
     }
+    // The link itself is a credential and stays out of the comment; when it stops working matters.
     if (report.link?.expiresAt)
-        lines.push(`| Link expires | ${report.link.expiresAt.toISOString()} |`);
+        facts.push(['Bundle link valid until', report.link.expiresAt.toISOString()]);
     if (report.artifact) {
         const name = markdownText(report.artifact.name);
         const url = report.artifact.url && markdownUrl(report.artifact.url);
-        lines.push(`| Artifact | ${url ? `[${name}](${url})` : name} |`);
+        facts.push(['Artifact', url ? `[${name}](${url})` : name]);
     }
+    lines.push(...factList(facts));
+    if (error && nextStep)
+        lines.push('', ...nextStepMarkdown(nextStep));
     return lines.join('\n');
 }
 
@@ -46551,6 +46564,7 @@ async function runExport(settings, deps) {
         }
         deps.signal.throwIfAborted();
         report.helmValuesPath = await writeValues(report, settings, jobId);
+        log/* log */.Rm.info(resultLine(report));
         return { report };
     }
     catch (error) {
@@ -46759,6 +46773,17 @@ function run_explain(error, report, settings) {
         return error;
     return new Error(String(error));
 }
+/** The run's last line: where its result is, for whoever reads the log from the bottom. */
+function resultLine(report) {
+    const pages = report.lastJob?.pageCount;
+    const where = [
+        report.site && `the site is in ${report.site.path}`,
+        report.download && `the bundle is at ${report.download.path}`,
+        !report.download && '`bundle-url` holds the link',
+        report.helmValuesPath && `Helm values are in ${report.helmValuesPath}`
+    ].filter(Boolean);
+    return `Export ${report.jobId} is ready${pages === undefined ? '' : ` (${pages} pages)`}: ${where.join('; ')}.`;
+}
 
 ;// CONCATENATED MODULE: ./src/settings/domain.ts
 const HOST_LABELS = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -46935,7 +46960,7 @@ const exportMode = {
     },
     comment: (settings, report, error) => ({
         marker: exportCommentMarker(settings.target.kind === 'domain' ? settings.target.domain : settings.target.jobId),
-        body: exportCommentBody(report, error)
+        body: exportCommentBody(report, error, exportNextStep(report, error))
     })
 };
 /** A job that ran out of time, or finished while its link or download failed: reuse it. */

@@ -14,8 +14,8 @@ try {
     'poll-interval': '250ms',
     timeout: '2m'
   })
-  // The log as a runner shows it: masked values appear as ***.
-  console.log(run.log)
+  // The log as a runner shows it (masked values as ***), its workflow commands as the page shows them.
+  console.log(asShown(run.log))
   console.log(`\nThe action exited with code ${run.exitCode}. Outputs:`)
   // Outputs are passed to later steps whole; printed here as a runner would print them.
   const masks = maskedValues(run.rawLog)
@@ -28,4 +28,21 @@ try {
   process.exitCode = run.exitCode ?? 1
 } finally {
   await emulator.close()
+}
+
+/** `::notice::x` as "Notice: x", a group's title as "▸ title": what a runner's page shows. */
+function asShown(log: string): string {
+  return log
+    .split('\n')
+    .filter(line => line !== '::endgroup::')
+    .map(line =>
+      line
+        .replace(/^::group::/, '▸ ')
+        .replace(
+          /^::(notice|warning|error)(?: [^:]*)?::/,
+          (_, kind: string) => `${kind[0]?.toUpperCase()}${kind.slice(1)}: `
+        )
+        .replace(/%0A/g, '\n  ')
+    )
+    .join('\n')
 }

@@ -91,17 +91,30 @@ export function describeFailure(d: ApiErrorDetails): string {
     case 'invalid-response':
       return `${head}: the Admin API sent an answer the action cannot use${ref}: ${d.cause}. Check that \`base-url\` points at the Mintlify Admin API.`
     case 'http':
-      return `${head} with HTTP ${d.status}${said}${ref}. ${adviceFor(d.status ?? 0, d.operation, d.retryAfterMs)}`
+      return `${head} with HTTP ${d.status}${said}${ref}. ${adviceFor(d.status ?? 0, d.operation, d.retryAfterMs, Boolean(d.serverMessage))}`
   }
 }
+
+/** Where admin keys and project ids are, on the dashboard. */
+export const API_KEYS_PAGE = 'https://app.mintlify.com/settings/organization/api-keys'
 
 /** The agent's documented allowance, shared by new jobs and follow-ups. */
 export const AGENT_HOURLY_LIMIT = '100 agent jobs and follow-up messages per project per hour'
 
-function adviceFor(status: number, op: Operation, retryAfterMs: number | undefined): string {
+/**
+ * What to do about a refusal. The fact (not found, refused) is stated only when the server did
+ * not say it already, so a message says each thing once.
+ */
+function adviceFor(
+  status: number,
+  op: Operation,
+  retryAfterMs: number | undefined,
+  serverSaid: boolean
+): string {
   const agentWrite = op.kind === 'agent-create' || op.kind === 'agent-message'
+  const fact = (text: string) => (serverSaid ? '' : `${text} `)
   if (status === 401) {
-    return 'The admin API key was refused: check that `api-key` holds a current admin key (it begins with `mint_`; an expired key answers 401). Create one on the dashboard’s API keys page.'
+    return `${fact('The admin API key was refused.')}Check that \`api-key\` holds a current admin key (it begins with \`mint_\`; an expired key answers 401); create one at ${API_KEYS_PAGE}.`
   }
   if (status === 403 && op.kind === 'trigger' && op.what === 'preview') {
     return 'Preview deployments are not on your organization’s Mintlify plan (or the key may not create them: a key whose IP allow-list excludes this runner, or that lacks the `write` scope, also answers 403).'
@@ -121,18 +134,18 @@ function adviceFor(status: number, op: Operation, retryAfterMs: number | undefin
   if (status === 404) {
     switch (op.kind) {
       case 'start':
-        return `No deployment was found for domain \`${op.domain}\`: check \`domain\` against the domains of your Mintlify project.`
+        return `${fact(`No deployment was found for domain \`${op.domain}\`.`)}Check \`domain\` (\`${op.domain}\`) against the domains of your Mintlify project.`
       case 'status':
       case 'bundle':
-        return `Export job \`${op.jobId}\` was not found: check \`job-id\`, and that the key belongs to the organization that started it.`
+        return `${fact(`Export job \`${op.jobId}\` was not found.`)}Check \`job-id\` (\`${op.jobId}\`), and that the key belongs to the organization that started it.`
       case 'agent-create':
       case 'trigger':
-        return `Project \`${op.projectId}\` was not found: check \`project-id\` (shown on the dashboard's API keys page) and that the key belongs to its organization.`
+        return `${fact(`Project \`${op.projectId}\` was not found.`)}Check \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}) and that the key belongs to its organization.`
       case 'deployment-status':
-        return `Deployment status \`${op.statusId}\` was not found: check \`status-id\`, and that the key belongs to the organization of that deployment.`
+        return `${fact(`Deployment status \`${op.statusId}\` was not found.`)}Check \`status-id\` (\`${op.statusId}\`), and that the key belongs to the organization of that deployment.`
       case 'agent':
       case 'agent-message':
-        return `Agent job \`${op.jobId}\` not found in project \`${op.projectId}\`: check \`job-id\` and \`project-id\` (shown on the dashboard's API keys page).`
+        return `${fact(`Agent job \`${op.jobId}\` was not found in project \`${op.projectId}\`.`)}Check \`job-id\` (\`${op.jobId}\`) and \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}).`
     }
   }
   if (status === 409)

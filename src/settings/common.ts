@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os'
 import { log } from '../log.js'
 import { linkSecrets } from '../secrets.js'
 import { HOUR_MS, SECOND_MS, type InputSource, type Reader } from './reader.js'
+import { API_KEYS_PAGE } from '../api/errors.js'
 
 /** Everything both modes need to reach the API and bound their wait. */
 export interface CommonSettings {
@@ -38,7 +39,7 @@ const OTHER_KEY_KINDS: ReadonlyArray<[prefix: string, kind: string]> = [
 export function keyPrefixWarning(key: string): string | undefined {
   const other = OTHER_KEY_KINDS.find(([prefix]) => key.startsWith(prefix))
   if (other) {
-    return `Input \`api-key\` looks like ${other[1]} (\`${other[0]}…\`), not an admin API key; the Admin API will likely refuse it. Create an admin key on the dashboard's API keys page.`
+    return `Input \`api-key\` looks like ${other[1]} (\`${other[0]}…\`), not an admin API key; the Admin API will likely refuse it. Create an admin key on the API keys page (${API_KEYS_PAGE}).`
   }
   if (!key.startsWith('mint_')) {
     return 'Input `api-key` does not begin with `mint_` as Mintlify admin keys do; check that the secret holds an admin API key.'

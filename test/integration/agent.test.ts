@@ -231,7 +231,7 @@ describe('follow-ups', () => {
     await emulate()
     expectCleanFailure(
       await agent({ 'job-id': 'job_404', message: 'More.' }),
-      /HTTP 404.*Agent job `job_404` not found in project `proj_docs`/
+      /HTTP 404: "Agent job job_404 not found"\. Check `job-id` \(`job_404`\) and `project-id` \(`proj_docs`; shown at https:\/\/app\.mintlify\.com\/settings\/organization\/api-keys\)\.$/
     )
   })
 })

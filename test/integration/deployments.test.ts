@@ -140,7 +140,7 @@ describe('mode: deploy', () => {
   it('says which status-id was not found', async () => {
     const emu = await emulate()
     const run = await action('deploy', { 'status-id': 'abc123' })
-    expectCleanFailure(run, 'Deployment status `abc123` was not found: check `status-id`')
+    expectCleanFailure(run, 'Check `status-id` (`abc123`)')
     expect(triggers(emu, 'deploy')).toHaveLength(0)
   })
 

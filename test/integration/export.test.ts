@@ -71,6 +71,10 @@ describe('export, end to end against the emulator', () => {
     const out = run.outputs
     expect(out['job-id']).toMatch(/^se_[0-9a-f]{16}$/)
     expect(out.status).toBe('completed')
+    // The last line says where the result is.
+    expect(run.log.trimEnd().split('\n').at(-1)).toBe(
+      `Export ${out['job-id']} is ready (12 pages): the site is in ${out['extract-path']}; the bundle is at ${out['bundle-path']}; Helm values are in ${out['helm-values']}.`
+    )
     // The download folds under one line on a runner: opened before it, closed after it.
     const lines = run.log.split('\n')
     const opened = lines.indexOf(`::group::Downloading the bundle of export job ${out['job-id']}`)
@@ -214,7 +218,10 @@ describe('export, end to end against the emulator', () => {
   it('explains a refused key (401)', async () => {
     await emulate()
     const run = await exportRun({ 'api-key': 'mint_wrong_key' })
-    expectCleanFailure(run, /HTTP 401.*admin API key was refused/)
+    expectCleanFailure(
+      run,
+      /HTTP 401: "[^"]+"\. Check that `api-key` holds a current admin key .*create one at https:\/\/app\.mintlify\.com\/settings\/organization\/api-keys\./
+    )
   })
 
   it('explains static export not being enabled (403)', async () => {
@@ -233,7 +240,7 @@ describe('export, end to end against the emulator', () => {
     await emulate({ unknownDomains: ['docs.unknown.com'] })
     expectCleanFailure(
       await exportRun({ domain: 'docs.unknown.com' }),
-      'No deployment was found for domain `docs.unknown.com`'
+      'HTTP 404: "No deployment found for domain docs.unknown.com". Check `domain` (`docs.unknown.com`)'
     )
   })
 

@@ -9,6 +9,7 @@ import { WaitLog } from '../../poll/wait-log.js'
 import { formatDuration } from '../../settings/duration.js'
 import type { AgentWatchSettings } from './settings.js'
 import { classifyAgentJob } from './agent-status.js'
+import { API_KEYS_PAGE } from '../../api/errors.js'
 
 export interface AgentReport {
   projectId: string
@@ -106,7 +107,7 @@ export async function watchAgentJob(
                 ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
                 : ''
             throw new AgentJobError(
-              `Agent job ${jobId} not found in project ${projectId}${waited}. Check \`job-id\`, and \`project-id\` (shown on the dashboard's API keys page).`
+              `Agent job ${jobId} not found in project ${projectId}${waited}. Check \`job-id\`, and \`project-id\` (shown on ${API_KEYS_PAGE}).`
             )
           }
           if (!notFoundLogged) {

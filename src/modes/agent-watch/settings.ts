@@ -1,5 +1,6 @@
 import type { CommonSettings } from '../../settings/common.js'
 import { HOUR_MS, segmentsAfterJob, type Reader } from '../../settings/reader.js'
+import { API_KEYS_PAGE } from '../../api/errors.js'
 
 export interface AgentWatchSettings extends CommonSettings {
   readonly mode: 'agent-watch'
@@ -14,7 +15,7 @@ export interface AgentWatchSettings extends CommonSettings {
 export function readAgentSettings(reader: Reader, common: CommonSettings): AgentWatchSettings {
   const projectId = reader.id(
     'project-id',
-    reader.required('project-id', 'the project id shown on the dashboard’s API keys page')
+    reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`)
   )
   const jobId = reader.jobId(
     'job-id',

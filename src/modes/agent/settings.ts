@@ -7,6 +7,7 @@ import type { CommonSettings } from '../../settings/common.js'
 import { HOUR_MS, segmentsAfterJob, type Reader } from '../../settings/reader.js'
 import { inside } from '../../util/paths.js'
 import type { AgentWatchSettings } from '../agent-watch/settings.js'
+import { API_KEYS_PAGE } from '../../api/errors.js'
 
 /** A new job from a prompt, or a follow-up message to an existing one. */
 export type AgentRequest =
@@ -37,7 +38,7 @@ export function readAgentStartSettings(
 ): AgentSettings {
   const projectId = reader.id(
     'project-id',
-    reader.required('project-id', 'the project id shown on the dashboard’s API keys page')
+    reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`)
   )
   const event = readTriggerEvent(reader, env)
   const wait = reader.flag('wait')

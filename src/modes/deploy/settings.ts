@@ -1,6 +1,7 @@
 import type { CommonSettings } from '../../settings/common.js'
 import { readGitHubRun, type GitHubRun } from '../../settings/github-run.js'
 import type { Reader } from '../../settings/reader.js'
+import { API_KEYS_PAGE } from '../../api/errors.js'
 
 export interface DeploySettings extends CommonSettings {
   readonly mode: 'deploy'
@@ -15,7 +16,7 @@ export interface DeploySettings extends CommonSettings {
 export function readProjectId(reader: Reader): string {
   return reader.id(
     'project-id',
-    reader.required('project-id', 'the project id shown on the dashboard’s API keys page')
+    reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`)
   )
 }
 

@@ -134,6 +134,7 @@ export async function runExport(
     }
     deps.signal.throwIfAborted()
     report.helmValuesPath = await writeValues(report, settings, jobId)
+    log.info(resultLine(report))
     return { report }
   } catch (error) {
     if (deps.signal.aborted && report.site) {
@@ -405,4 +406,16 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
   }
   if (error instanceof Error) return error
   return new Error(String(error))
+}
+
+/** The run's last line: where its result is, for whoever reads the log from the bottom. */
+function resultLine(report: ExportReport): string {
+  const pages = report.lastJob?.pageCount
+  const where = [
+    report.site && `the site is in ${report.site.path}`,
+    report.download && `the bundle is at ${report.download.path}`,
+    !report.download && '`bundle-url` holds the link',
+    report.helmValuesPath && `Helm values are in ${report.helmValuesPath}`
+  ].filter(Boolean)
+  return `Export ${report.jobId} is ready${pages === undefined ? '' : ` (${pages} pages)`}: ${where.join('; ')}.`
 }
