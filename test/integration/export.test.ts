@@ -142,6 +142,17 @@ describe('export, end to end against the emulator', () => {
     expectNoSecretsShown(run, [emu.apiKey, signature])
   })
 
+  it('takes a job id pasted as a dashboard address, with a notice', async () => {
+    const emu = await emulate()
+    const jobId = emu.createExportJob('docs.example.com', 'completed')
+    const pasted = `https://dashboard.mintlify.com/acme/docs/static-export/${jobId}?tab=logs`
+    const run = await exportRun({ 'job-id': pasted, domain: '' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.log).toContain(`::notice::Input \`job-id\`: using \`${jobId}\``)
+    expect(run.outputs['job-id']).toBe(jobId)
+    expect(count(emu, 'start')).toBe(0)
+  })
+
   it('reuses an existing job by job-id without starting a new one', async () => {
     const emu = await emulate()
     const jobId = emu.createExportJob('docs.example.com', 'completed')
