@@ -1,15 +1,13 @@
 import { TimedOutError } from '../errors.js'
 import { log } from '../../log.js'
 import type { AdminApi, AgentJob } from '../../api/client.js'
-import { ApiError } from '../../api/errors.js'
-import { pollMayContinue } from '../../api/retry-policy.js'
+import { API_KEYS_PAGE, ApiError } from '../../api/errors.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
-import { pollSchedule } from '../../poll/schedule.js'
 import { WaitLog } from '../../poll/wait-log.js'
 import { formatDuration } from '../../settings/duration.js'
 import type { AgentWatchSettings } from './settings.js'
 import { classifyAgentJob } from './agent-status.js'
-import { API_KEYS_PAGE } from '../../api/errors.js'
+import { statusPollOptions } from '../../poll/status-poll.js'
 
 export interface AgentReport {
   projectId: string
@@ -77,16 +75,7 @@ export async function watchAgentJob(
 
   try {
     report.job = await pollUntil<AgentJob>({
-      deadline: deps.deadline,
-      signal: deps.signal,
-      nextDelayMs: pollSchedule(settings).nextDelayMs,
-      maxConsecutiveErrors: settings.maxPollErrors,
-      isTransient: pollMayContinue,
-      retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-      onTransientError: (error, consecutive, retryInMs) =>
-        log.warning(
-          `Agent job poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
-        ),
+      ...statusPollOptions('Agent job poll', settings, deps),
       check: async () => {
         let job: AgentJob
         try {

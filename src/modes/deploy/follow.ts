@@ -1,15 +1,15 @@
 import type { DeploymentStatus, Triggered } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
-import { mayHaveTakenEffect, pollMayContinue } from '../../api/retry-policy.js'
+import { mayHaveTakenEffect } from '../../api/retry-policy.js'
 import { log } from '../../log.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
-import { pollSchedule } from '../../poll/schedule.js'
 import { WaitLog } from '../../poll/wait-log.js'
 import { formatDuration } from '../../settings/duration.js'
 import type { CommonSettings } from '../../settings/common.js'
 import { TimedOutError } from '../errors.js'
 import type { RunDeps } from '../mode.js'
 import { classifyDeployment, lastLogLines } from './status.js'
+import { statusPollOptions } from '../../poll/status-poll.js'
 
 /*
  * What deploy and preview share: triggering (not idempotent), following a status id to
@@ -83,16 +83,7 @@ export async function followDeployment(
   const unfamiliar = new Set<string>()
   const wait = new WaitLog(`${label} ${statusId}`)
   const deployment = await pollUntil<DeploymentStatus>({
-    deadline: deps.deadline,
-    signal: deps.signal,
-    nextDelayMs: pollSchedule(settings).nextDelayMs,
-    maxConsecutiveErrors: settings.maxPollErrors,
-    isTransient: pollMayContinue,
-    retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-    onTransientError: (error, consecutive, retryInMs) =>
-      log.warning(
-        `${label} status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
-      ),
+    ...statusPollOptions(`${label} status poll`, settings, deps),
     check: async () => {
       const status = await deps.api.getDeploymentStatus(statusId, deps.signal)
       report.deployment = status

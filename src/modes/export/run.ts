@@ -19,6 +19,7 @@ import { downloadProgressLog, ProgressLog } from './progress-log.js'
 import { cleanUpAfterFailure } from '../../util/cleanup.js'
 import { inside } from '../../util/paths.js'
 import { untrusted } from '../../util/untrusted.js'
+import { statusPollOptions } from '../../poll/status-poll.js'
 
 /** Everything known about one export when the step ends, successful or not. */
 export interface ExportReport {
@@ -266,18 +267,9 @@ async function waitForJob(
 
   function pollForJob(): Promise<ExportJob> {
     return pollUntil<ExportJob>({
-      deadline,
-      signal: deps.signal,
+      ...statusPollOptions('Status poll', settings, { deadline, signal: deps.signal }),
       // A job started a moment ago is not done yet; a reused one may well be.
       initialDelayMs: report.started ? schedule.firstDelayMs : 0,
-      nextDelayMs: schedule.nextDelayMs,
-      maxConsecutiveErrors: settings.maxPollErrors,
-      isTransient: pollMayContinue,
-      retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-      onTransientError: (error, consecutive, retryInMs) =>
-        log.warning(
-          `Status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${(error as Error).message} Polling again in ${formatDuration(retryInMs)}.`
-        ),
       check: async state => {
         const job = await deps.api.getExportJob(jobId, deps.signal)
         // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
