@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { TimedOutError } from '../../src/modes/errors.js'
-import { MODES } from '../../src/modes/modes.js'
-import type { AgentJob } from '../../src/api/client.js'
+import { MODE_NAMES, MODES } from '../../src/modes/modes.js'
 import { renderGfm } from '../support/markdown.js'
+import { commentSettings, inProgress } from '../support/report-samples.js'
 
 /*
  * Every mode's job summary, success and failure, as GitHub's Markdown engine renders it
  * (CommonMark with GFM): the outcome first, the reason a quote, the next step with lines to copy
  * in a code block, nothing of the text left as literal Markdown.
  */
-
-const agentJob = (status: string, prLink?: string): AgentJob => ({
-  id: 'job_1',
-  status,
-  model: 'claude-sonnet-4',
-  repository: 'https://github.com/acme/docs',
-  ...(prLink ? { prLink } : {}),
-  raw: { status }
-})
-
-const exportReport = {
-  jobId: 'se_3f9a2c1b8e7d4a06',
-  started: true,
-  lastJob: { status: 'running', progress: 40, pageCount: 4 },
-  phases: [
-    { name: 'wait', ms: 900_000 },
-    { name: 'download', ms: 0 }
-  ]
-}
 
 const cases: Array<{
   name: string
@@ -37,51 +18,27 @@ const cases: Array<{
 }> = [
   {
     name: 'export',
-    render: error => MODES.export.summaryMarkdown(exportReport as never, error),
+    render: error => MODES.export.summaryMarkdown(inProgress.export, error),
     snippet: 'job-id: se_3f9a2c1b8e7d4a06'
   },
   {
     name: 'agent-watch',
-    render: error =>
-      MODES['agent-watch'].summaryMarkdown(
-        { projectId: 'proj_1', jobId: 'job_1', job: agentJob('active'), waitedMs: 60_000 },
-        error
-      ),
+    render: error => MODES['agent-watch'].summaryMarkdown(inProgress['agent-watch'], error),
     snippet: 'mode: agent-watch\nproject-id: proj_1\njob-id: job_1'
   },
   {
     name: 'agent',
-    render: error =>
-      MODES.agent.summaryMarkdown(
-        {
-          projectId: 'proj_1',
-          jobId: 'job_1',
-          job: agentJob('active'),
-          waitedMs: 60_000,
-          request: 'create',
-          prompt: 'Update the docs for `retries` <b>now</b>\n\n> quoted',
-          waited: true
-        },
-        error
-      ),
+    render: error => MODES.agent.summaryMarkdown(inProgress.agent, error),
     snippet: 'mode: agent-watch\nproject-id: proj_1\njob-id: job_1'
   },
   {
     name: 'deploy',
-    render: error =>
-      MODES.deploy.summaryMarkdown(
-        { projectId: 'proj_1', statusId: 'st_1', waitedMs: 1000 } as never,
-        error
-      ),
+    render: error => MODES.deploy.summaryMarkdown(inProgress.deploy, error),
     snippet: 'mode: deploy\nproject-id: proj_1\nstatus-id: st_1'
   },
   {
     name: 'preview',
-    render: error =>
-      MODES.preview.summaryMarkdown(
-        { projectId: 'proj_1', statusId: 'st_2', waitedMs: 1000, branch: 'docs/x' } as never,
-        error
-      ),
+    render: error => MODES.preview.summaryMarkdown(inProgress.preview, error),
     snippet: 'mode: deploy\nproject-id: proj_1\nstatus-id: st_2'
   }
 ]
@@ -115,7 +72,7 @@ describe.each(cases)('the $name summary', ({ render, snippet }) => {
 
 describe('details that are not worth the first look', () => {
   it('an export folds its phase timings away', () => {
-    const html = renderGfm(MODES.export.summaryMarkdown(exportReport as never, undefined))
+    const html = renderGfm(MODES.export.summaryMarkdown(inProgress.export, undefined))
     const [facts, details] = html.split('<details>')
     expect(facts).not.toContain('Time: wait')
     expect(details).toContain('<summary>Details</summary>')
@@ -132,27 +89,17 @@ describe('details that are not worth the first look', () => {
 })
 
 describe('every mode’s pull-request comment', () => {
-  const settings = {
-    target: { kind: 'domain', domain: 'docs.example.com' },
-    projectId: 'proj_1',
-    branch: 'docs/x',
-    github: {}
-  } as never
-  const reports = {
-    export: exportReport,
-    'agent-watch': { projectId: 'proj_1', jobId: 'job_1', job: agentJob('active'), waitedMs: 1 },
-    agent: { projectId: 'proj_1', jobId: 'job_1', job: agentJob('active'), waitedMs: 1 },
-    deploy: { projectId: 'proj_1', statusId: 'st_1', waitedMs: 1 },
-    preview: { projectId: 'proj_1', statusId: 'st_2', waitedMs: 1, branch: 'docs/x' }
-  }
-
-  it.each(Object.keys(reports) as Array<keyof typeof reports>)(
+  it.each(MODE_NAMES)(
     '%s: the outcome first, the reason quoted, no table with an empty header',
     name => {
       const mode = MODES[name] as unknown as {
         comment(s: unknown, r: unknown, e: Error | undefined): { body: string } | undefined
       }
-      const failed = mode.comment(settings, reports[name], new Error('It broke: a_b'))
+      const failed = mode.comment(
+        commentSettings[name],
+        inProgress[name],
+        new Error('It broke: a_b')
+      )
       const html = renderGfm(failed?.body ?? '')
       expect(html).toMatch(/^<h3>❌ /)
       expect(html).toContain('<blockquote>\n<p>It broke: a_b</p>\n</blockquote>')
@@ -163,8 +110,8 @@ describe('every mode’s pull-request comment', () => {
 
   it('a timed-out export’s comment says how to pick the job up again', () => {
     const body = MODES.export.comment(
-      settings,
-      exportReport as never,
+      commentSettings.export as never,
+      inProgress.export,
       new TimedOutError('Timed out.')
     )
     expect(renderGfm(body?.body ?? '')).toContain(
