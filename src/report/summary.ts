@@ -1,5 +1,6 @@
 import { secrets } from '../log.js'
-import { markdownText, markdownUrl } from '../util/markdown.js'
+import { TimedOutError } from '../modes/errors.js'
+import { markdownText, markdownUrl, quoteMessage } from '../util/markdown.js'
 
 export type SummaryRow = [label: string, value: string]
 
@@ -82,9 +83,15 @@ export function summaryMarkdown(
   extras: SummaryExtras = {}
 ): string {
   // A blank line after each block: without it a quote stays inside the heading's HTML block.
-  const parts = [`<h2>${html(error ? `❌ ${title} failed` : `✅ ${title}`)}</h2>`, '']
+  // A timeout fails the step, but the work goes on on the server: not a ❌.
+  const heading = !error
+    ? `✅ ${title}`
+    : error instanceof TimedOutError
+      ? `⏳ ${title}: still running, this step stopped waiting`
+      : `❌ ${title} failed`
+  const parts = [`<h2>${html(heading)}</h2>`, '']
   // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
-  if (error) parts.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '')
+  if (error) parts.push(quoteMessage(error.message), '')
   const next = error && extras.nextStep
   if (next) parts.push(...nextStepMarkdown(next), '')
   parts.push(table(rows), '')

@@ -11,11 +11,12 @@ import { secrets } from '../log.js'
  * scrubbed first: once escaped (`+` as `\+`), a secret would no longer be found in it.
  */
 export function markdownText(text: string): string {
+  return escapeMarkdown(secrets.scrub(text).replace(/\s+/g, ' ').trim())
+}
+
+function escapeMarkdown(text: string): string {
   return (
-    secrets
-      .scrub(text)
-      .replace(/\s+/g, ' ')
-      .trim()
+    text
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
@@ -23,6 +24,24 @@ export function markdownText(text: string): string {
       // A zero-width space after @ keeps GitHub from notifying a user or team.
       .replace(/@/g, '@\u200b')
   )
+}
+
+/**
+ * One of our messages, on one line: its `code` spans stay code (input names, ids, the lines to
+ * set), everything between them is escaped as markdownText does. Text inside a span renders as
+ * written whatever it holds; with an odd number of backticks the whole message is plain text.
+ */
+export function markdownMessage(text: string): string {
+  const parts = secrets.scrub(text).replace(/\s+/g, ' ').trim().split('`')
+  if (parts.length % 2 === 0) return markdownText(text)
+  return parts
+    .map((part, i) => (i % 2 === 1 && part ? `\`${part}\`` : escapeMarkdown(part)))
+    .join('')
+}
+
+/** An error of ours as a Markdown quote, line by line. */
+export function quoteMessage(message: string): string {
+  return `> ${message.split('\n').map(markdownMessage).join('\n> ')}`
 }
 
 /** `href` when it is an http(s) URL, made safe for Markdown; undefined otherwise. */

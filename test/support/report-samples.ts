@@ -251,7 +251,7 @@ export const SAMPLES: ReportSample[] = [
       waitedMs: 61_000
     } satisfies DeploymentReport,
     error: new Error(
-      'Deployment st_1 failed: Broken link in `api/retries.mdx`. The last lines of its log are above.'
+      'Deployment st_1 failed: Broken link in `api/retries.mdx`. The last lines of its log are in the step’s log.'
     )
   },
   {
@@ -299,7 +299,7 @@ export const SAMPLES: ReportSample[] = [
       waitedMs: 61_000
     } satisfies PreviewReport,
     error: new Error(
-      'Preview st_2 failed: Broken link in `api/retries.mdx`. The last lines of its log are above.'
+      'Preview st_2 failed: Broken link in `api/retries.mdx`. The last lines of its log are in the step’s log.'
     )
   },
   {

@@ -51,11 +51,19 @@ describe.each(cases)('the $name summary', ({ render, snippet }) => {
     expect(html).not.toMatch(/<tr><th><\/th>/)
   })
 
-  it('on a timeout: ❌, the reason as a quote, and the next step as lines to copy', () => {
+  it('on a timeout: ⏳ (the work goes on), the reason as a quote, and the lines to copy', () => {
     const html = renderGfm(
-      render(new TimedOutError('Timed out after 15m waiting for job_1 (last status: active).'))
+      render(
+        new TimedOutError(
+          'Timed out after 15m waiting for job_1 (last status: active). Increase `timeout`.'
+        )
+      )
     )
-    expect(html.trimStart()).toMatch(/^<h2>❌ Mintlify [a-z ]+ failed<\/h2>/)
+    expect(html.trimStart()).toMatch(
+      /^<h2>⏳ Mintlify [a-z ]+: still running, this step stopped waiting<\/h2>/
+    )
+    // Our own code spans stay code; nothing else of the message is Markdown.
+    expect(html).toContain('Increase <code>timeout</code>.</p>')
     expect(html).toContain('<blockquote>\n<p>Timed out after 15m waiting for job_1')
     expect(html).toContain('<p><strong>Next step:</strong>')
     expect(html).toContain(`<pre><code class="language-yaml">${snippet}\n</code></pre>`)
@@ -116,6 +124,22 @@ describe('every mode’s pull-request comment', () => {
     )
     expect(renderGfm(body?.body ?? '')).toContain(
       '<pre><code class="language-yaml">job-id: se_3f9a2c1b8e7d4a06\n</code></pre>'
+    )
+  })
+})
+
+describe('markdownMessage: our code spans stay code, the rest is text', () => {
+  it('keeps balanced spans, escapes around them, and treats an odd backtick as text', async () => {
+    const { markdownMessage } = await import('../../src/util/markdown.js')
+    expect(renderGfm(markdownMessage('Set `job-id: se_1` and *retry* <b>now</b>'))).toBe(
+      '<p>Set <code>job-id: se_1</code> and *retry* &lt;b&gt;now&lt;/b&gt;</p>'
+    )
+    const odd = renderGfm(markdownMessage('odd ` tick ![x](https://e.example/x.png)'))
+    expect(odd).toContain('<p>odd ` tick ![x](')
+    expect(odd).not.toContain('<img')
+    // A span's text renders as written: no image, no link, no mention.
+    expect(renderGfm(markdownMessage('`![x](https://e.example/x.png) @acme/team`'))).toBe(
+      '<p><code>![x](https://e.example/x.png) @acme/team</code></p>'
     )
   })
 })

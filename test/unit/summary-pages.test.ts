@@ -32,7 +32,9 @@ describe('the summary pages', () => {
   it('a page is the rendered Markdown in a self-contained HTML page', async () => {
     const page = await readFile(join(dir, 'deploy-timeout-summary.html'), 'utf8')
     expect(page).toMatch(/^<!doctype html>/)
-    expect(page).toContain('<h2>❌ Mintlify deployment failed</h2>')
+    expect(page).toContain(
+      '<h2>⏳ Mintlify deployment: still running, this step stopped waiting</h2>'
+    )
     expect(page).toContain('<pre><code class="language-yaml">mode: deploy')
     expect(page).not.toMatch(/<link|<script|@import/)
   })

@@ -1,7 +1,8 @@
 import { secrets } from '../../log.js'
 import { formatDuration } from '../../settings/duration.js'
 import { code, html, link, type SummaryRow } from '../../report/summary.js'
-import { markdownText, markdownUrl } from '../../util/markdown.js'
+import { markdownText, markdownUrl, quoteMessage } from '../../util/markdown.js'
+import { TimedOutError } from '../errors.js'
 import { classifyAgentJob, pullRequestAbsence } from './agent-status.js'
 import type { AgentRunReport } from '../agent/run.js'
 import type { AgentReport } from './run.js'
@@ -85,7 +86,9 @@ export function agentCommentBody(
   const verdict = job ? classifyAgentJob(job) : undefined
   const prUrl = job?.prLink ? markdownUrl(job.prLink) : undefined
   let headline: string
-  if (error) headline = '❌ The docs agent failed'
+  if (error instanceof TimedOutError)
+    headline = '⏳ The docs agent is still working: this run stopped waiting'
+  else if (error) headline = '❌ The docs agent failed'
   else if (!verdict || verdict.kind === 'pending')
     headline =
       report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working'
@@ -93,7 +96,7 @@ export function agentCommentBody(
   else if (prUrl) headline = `✅ The docs agent opened a pull request: ${prUrl}`
   else headline = '✅ The docs agent finished: no documentation changes needed'
   const lines = [`### ${headline}`, '']
-  if (error) lines.push(`> ${markdownText(error.message)}`, '')
+  if (error) lines.push(quoteMessage(error.message), '')
   const facts: string[] = []
   if (report.jobId) facts.push(`Agent job \`${report.jobId}\` in project \`${report.projectId}\``)
   if (job) facts.push(`status: ${markdownText(job.status)}`)

@@ -110,7 +110,7 @@ export async function followDeployment(
       )
     }
     throw new DeploymentError(
-      `${label} ${statusId} failed: ${verdict.summary ?? 'the service gave no summary'}.${lines.length ? ' The last lines of its log are above.' : ''}`
+      `${label} ${statusId} failed: ${verdict.summary ?? 'the service gave no summary'}.${lines.length ? ' The last lines of its log are in the step’s log.' : ''}`
     )
   }
   return deployment

@@ -1,7 +1,8 @@
 import { formatDuration } from '../../settings/duration.js'
 import type { GitHubRun } from '../../settings/github-run.js'
 import { code, html, link, type SummaryRow } from '../../report/summary.js'
-import { factList, markdownText, markdownUrl } from '../../util/markdown.js'
+import { factList, markdownText, markdownUrl, quoteMessage } from '../../util/markdown.js'
+import { TimedOutError } from '../errors.js'
 import type { DeploymentKind, DeploymentReport } from './follow.js'
 import { classifyDeployment } from './status.js'
 
@@ -63,7 +64,8 @@ const TITLES: Record<DeploymentKind, string> = {
 export function commentState(
   report: DeploymentReport,
   error: Error | undefined
-): 'building' | 'ready' | 'failed' {
+): 'building' | 'ready' | 'failed' | 'stopped' {
+  if (error instanceof TimedOutError) return 'stopped'
   if (error) return 'failed'
   const d = report.deployment
   return d && classifyDeployment(d).kind === 'success' ? 'ready' : 'building'
@@ -92,10 +94,11 @@ export function deploymentCommentBody(
   const heading = {
     building: `### ⏳ ${TITLES[kind]} building`,
     ready: `### ✅ ${TITLES[kind]} ready`,
-    failed: `### ❌ ${TITLES[kind]} failed`
+    failed: `### ❌ ${TITLES[kind]} failed`,
+    stopped: `### ⏳ ${TITLES[kind]} still building: this run stopped waiting`
   }[state]
   const lines = [heading, '']
-  if (error) lines.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '')
+  if (error) lines.push(quoteMessage(error.message), '')
   const previewUrl = context.previewUrl ? markdownUrl(context.previewUrl) : undefined
   if (state === 'ready' && previewUrl) lines.push(`**[Open the preview](${previewUrl})**`, '')
   const d = report.deployment

@@ -7,7 +7,8 @@ import {
   type NextStep,
   type SummaryRow
 } from '../../report/summary.js'
-import { factList, markdownText, markdownUrl } from '../../util/markdown.js'
+import { factList, markdownText, markdownUrl, quoteMessage } from '../../util/markdown.js'
+import { TimedOutError } from '../errors.js'
 import { describeJobProgress } from './job-status.js'
 import type { ExportReport } from './run.js'
 
@@ -101,11 +102,13 @@ export function exportCommentBody(
   error: Error | undefined,
   nextStep?: NextStep
 ): string {
-  const lines = [
-    `### ${error ? '❌ Mintlify static export failed' : '✅ Mintlify static export ready'}`,
-    ''
-  ]
-  if (error) lines.push(`> ${markdownText(error.message)}`, '')
+  const heading = !error
+    ? '✅ Mintlify static export ready'
+    : error instanceof TimedOutError
+      ? '⏳ Mintlify static export still running: this run stopped waiting'
+      : '❌ Mintlify static export failed'
+  const lines = [`### ${heading}`, '']
+  if (error) lines.push(quoteMessage(error.message), '')
   const facts: Array<[string, string]> = []
   if (report.jobId) facts.push(['Job', `\`${report.jobId}\``])
   if (report.lastJob) facts.push(['Status', markdownText(describeJobProgress(report.lastJob))])
