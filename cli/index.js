@@ -28094,7 +28094,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1017);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3644);
 
 // `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
 process.stdout.on('error', error => {
@@ -28109,7 +28109,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1017:
+/***/ 3644:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43836,16 +43836,33 @@ function readComment(reader) {
  * scrubbed first: once escaped (`+` as `\+`), a secret would no longer be found in it.
  */
 function markdownText(text) {
-    return (log/* secrets */.O3
-        .scrub(text)
-        .replace(/\s+/g, ' ')
-        .trim()
+    return escapeMarkdown(log/* secrets */.O3.scrub(text).replace(/\s+/g, ' ').trim());
+}
+function escapeMarkdown(text) {
+    return (text
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/[\\`*_{}[\]()#+!|~]/g, '\\$&')
         // A zero-width space after @ keeps GitHub from notifying a user or team.
         .replace(/@/g, '@\u200b'));
+}
+/**
+ * One of our messages, on one line: its `code` spans stay code (input names, ids, the lines to
+ * set), everything between them is escaped as markdownText does. Text inside a span renders as
+ * written whatever it holds; with an odd number of backticks the whole message is plain text.
+ */
+function markdownMessage(text) {
+    const parts = log/* secrets */.O3.scrub(text).replace(/\s+/g, ' ').trim().split('`');
+    if (parts.length % 2 === 0)
+        return markdownText(text);
+    return parts
+        .map((part, i) => (i % 2 === 1 && part ? `\`${part}\`` : escapeMarkdown(part)))
+        .join('');
+}
+/** An error of ours as a Markdown quote, line by line. */
+function quoteMessage(message) {
+    return `> ${message.split('\n').map(markdownMessage).join('\n> ')}`;
 }
 /** `href` when it is an http(s) URL, made safe for Markdown; undefined otherwise. */
 function markdownUrl(href) {
@@ -43870,6 +43887,7 @@ function factList(rows) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 /**
@@ -43924,10 +43942,16 @@ function fenced(text, language) {
  */
 function summaryMarkdown(title, rows, error, extras = {}) {
     // A blank line after each block: without it a quote stays inside the heading's HTML block.
-    const parts = [`<h2>${html(error ? `❌ ${title} failed` : `✅ ${title}`)}</h2>`, ''];
+    // A timeout fails the step, but the work goes on on the server: not a ❌.
+    const heading = !error
+        ? `✅ ${title}`
+        : error instanceof TimedOutError
+            ? `⏳ ${title}: still running, this step stopped waiting`
+            : `❌ ${title} failed`;
+    const parts = [`<h2>${html(heading)}</h2>`, ''];
     // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
     if (error)
-        parts.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '');
+        parts.push(quoteMessage(error.message), '');
     const next = error && extras.nextStep;
     if (next)
         parts.push(...nextStepMarkdown(next), '');
@@ -43970,6 +43994,7 @@ function pullRequestAbsence(job) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/agent-watch/report.ts
+
 
 
 
@@ -44047,7 +44072,9 @@ function agentCommentBody(report, error) {
     const verdict = job ? classifyAgentJob(job) : undefined;
     const prUrl = job?.prLink ? markdownUrl(job.prLink) : undefined;
     let headline;
-    if (error)
+    if (error instanceof TimedOutError)
+        headline = '⏳ The docs agent is still working: this run stopped waiting';
+    else if (error)
         headline = '❌ The docs agent failed';
     else if (!verdict || verdict.kind === 'pending')
         headline =
@@ -44060,7 +44087,7 @@ function agentCommentBody(report, error) {
         headline = '✅ The docs agent finished: no documentation changes needed';
     const lines = [`### ${headline}`, ''];
     if (error)
-        lines.push(`> ${markdownText(error.message)}`, '');
+        lines.push(quoteMessage(error.message), '');
     const facts = [];
     if (report.jobId)
         facts.push(`Agent job \`${report.jobId}\` in project \`${report.projectId}\``);
@@ -44331,6 +44358,67 @@ async function pollUntil(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/poll/wait-log.ts
+
+
+/** Longest a wait goes without a line in the log, so a long wait is never mistaken for a hang. */
+const HEARTBEAT_MS = 30_000;
+/**
+ * The log of a polled wait: a line when the state changes (not one per poll), and a heartbeat
+ * with the time waited, and the time left when progress predicts it, whenever HEARTBEAT_MS
+ * passed without a line. Every state also goes to the live display, where the host has one.
+ */
+class WaitLog {
+    subject;
+    everyMs;
+    state;
+    logged;
+    finishAt;
+    startedAt = Date.now();
+    lastLineAt = this.startedAt;
+    timer;
+    constructor(
+    /** What is waited for, e.g. `Export job se_1`. */
+    subject, everyMs = HEARTBEAT_MS) {
+        this.subject = subject;
+        this.everyMs = everyMs;
+    }
+    /** The state now; `remainingMs` when progress predicts the end. */
+    update(state, remainingMs) {
+        this.state = state;
+        this.finishAt = remainingMs === undefined ? undefined : Date.now() + remainingMs;
+        log/* log */.Rm.progress({ kind: 'job', line: `${this.subject}: ${state}` });
+        if (state !== this.logged)
+            this.write(state);
+        this.arm();
+    }
+    /** The wait is over: no more heartbeats. */
+    stop() {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+    }
+    write(text) {
+        log/* log */.Rm.info(`${this.subject}: ${text}`);
+        this.logged = this.state;
+        this.lastLineAt = Date.now();
+    }
+    arm() {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => {
+            const now = Date.now();
+            const left = this.finishAt === undefined
+                ? ''
+                : this.finishAt > now
+                    ? ` · ≈${formatDuration(this.finishAt - now)} left`
+                    : ' · due any moment';
+            this.write(`still ${this.state} · waited ${formatDuration(now - this.startedAt)}${left}`);
+            this.arm();
+        }, Math.max(0, this.lastLineAt + this.everyMs - Date.now()));
+        // The poll's own sleep keeps the process alive; this timer never should.
+        this.timer.unref?.();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/poll/schedule.ts
 /** Fixed pause between polls, where no progress predicts anything (the bundle-link retries). */
 function fixedSchedule(intervalMs) {
@@ -44422,70 +44510,30 @@ function adaptiveSchedule(options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/poll/wait-log.ts
+;// CONCATENATED MODULE: ./src/poll/status-poll.ts
 
 
-/** Longest a wait goes without a line in the log, so a long wait is never mistaken for a hang. */
-const HEARTBEAT_MS = 30_000;
+
+
+
 /**
- * The log of a polled wait: a line when the state changes (not one per poll), and a heartbeat
- * with the time waited, and the time left when progress predicts it, whenever HEARTBEAT_MS
- * passed without a line. Every state also goes to the live display, where the host has one.
+ * What every status poll of the Admin API shares (an export, an agent job, a deployment): the
+ * step's deadline and cancel signal, the back-off schedule, the failures it polls through (up to
+ * `max-poll-errors` in a row), a server's Retry-After, and one warning per failed poll.
  */
-class WaitLog {
-    subject;
-    everyMs;
-    state;
-    logged;
-    finishAt;
-    startedAt = Date.now();
-    lastLineAt = this.startedAt;
-    timer;
-    constructor(
-    /** What is waited for, e.g. `Export job se_1`. */
-    subject, everyMs = HEARTBEAT_MS) {
-        this.subject = subject;
-        this.everyMs = everyMs;
-    }
-    /** The state now; `remainingMs` when progress predicts the end. */
-    update(state, remainingMs) {
-        this.state = state;
-        this.finishAt = remainingMs === undefined ? undefined : Date.now() + remainingMs;
-        log/* log */.Rm.progress({ kind: 'job', line: `${this.subject}: ${state}` });
-        if (state !== this.logged)
-            this.write(state);
-        this.arm();
-    }
-    /** The wait is over: no more heartbeats. */
-    stop() {
-        clearTimeout(this.timer);
-        this.timer = undefined;
-    }
-    write(text) {
-        log/* log */.Rm.info(`${this.subject}: ${text}`);
-        this.logged = this.state;
-        this.lastLineAt = Date.now();
-    }
-    arm() {
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => {
-            const now = Date.now();
-            const left = this.finishAt === undefined
-                ? ''
-                : this.finishAt > now
-                    ? ` · ≈${formatDuration(this.finishAt - now)} left`
-                    : ' · due any moment';
-            this.write(`still ${this.state} · waited ${formatDuration(now - this.startedAt)}${left}`);
-            this.arm();
-        }, Math.max(0, this.lastLineAt + this.everyMs - Date.now()));
-        // The poll's own sleep keeps the process alive; this timer never should.
-        this.timer.unref?.();
-    }
+function statusPollOptions(what, settings, deps) {
+    return {
+        deadline: deps.deadline,
+        signal: deps.signal,
+        nextDelayMs: pollSchedule(settings).nextDelayMs,
+        maxConsecutiveErrors: settings.maxPollErrors,
+        isTransient: pollMayContinue,
+        retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
+        onTransientError: (error, consecutive, retryInMs) => log/* log */.Rm.warning(`${what} failed (${consecutive}/${settings.maxPollErrors} in a row): ${error.message} Polling again in ${formatDuration(retryInMs)}.`)
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/modes/agent-watch/run.ts
-
-
 
 
 
@@ -44513,13 +44561,7 @@ async function watchAgentJob(settings, deps) {
     const wait = new WaitLog(`Agent job ${jobId}`);
     try {
         report.job = await pollUntil({
-            deadline: deps.deadline,
-            signal: deps.signal,
-            nextDelayMs: pollSchedule(settings).nextDelayMs,
-            maxConsecutiveErrors: settings.maxPollErrors,
-            isTransient: pollMayContinue,
-            retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-            onTransientError: (error, consecutive, retryInMs) => log/* log */.Rm.warning(`Agent job poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${error.message} Polling again in ${formatDuration(retryInMs)}.`),
+            ...statusPollOptions('Agent job poll', settings, deps),
             check: async () => {
                 let job;
                 try {
@@ -45057,6 +45099,7 @@ function lastLogLines(logs, count = FAILURE_LOG_LINES) {
 
 
 
+
 /*
  * What a deployment's report becomes for people and for the next step, shared by deploy and
  * preview: outputs, the summary's rows and the pull-request comment. Pure functions.
@@ -45107,6 +45150,8 @@ const TITLES = {
 };
 /** building (no final status yet), ready, or failed (with the reason). */
 function commentState(report, error) {
+    if (error instanceof TimedOutError)
+        return 'stopped';
     if (error)
         return 'failed';
     const d = report.deployment;
@@ -45130,11 +45175,12 @@ function deploymentCommentBody(kind, report, error, context) {
     const heading = {
         building: `### ⏳ ${TITLES[kind]} building`,
         ready: `### ✅ ${TITLES[kind]} ready`,
-        failed: `### ❌ ${TITLES[kind]} failed`
+        failed: `### ❌ ${TITLES[kind]} failed`,
+        stopped: `### ⏳ ${TITLES[kind]} still building: this run stopped waiting`
     }[state];
     const lines = [heading, ''];
     if (error)
-        lines.push(`> ${error.message.split('\n').map(markdownText).join('\n> ')}`, '');
+        lines.push(quoteMessage(error.message), '');
     const previewUrl = context.previewUrl ? markdownUrl(context.previewUrl) : undefined;
     if (state === 'ready' && previewUrl)
         lines.push(`**[Open the preview](${previewUrl})**`, '');
@@ -45220,13 +45266,7 @@ async function followDeployment(kind, statusId, report, settings, deps) {
     const unfamiliar = new Set();
     const wait = new WaitLog(`${label} ${statusId}`);
     const deployment = await pollUntil({
-        deadline: deps.deadline,
-        signal: deps.signal,
-        nextDelayMs: pollSchedule(settings).nextDelayMs,
-        maxConsecutiveErrors: settings.maxPollErrors,
-        isTransient: pollMayContinue,
-        retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-        onTransientError: (error, consecutive, retryInMs) => log/* log */.Rm.warning(`${label} status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${error.message} Polling again in ${formatDuration(retryInMs)}.`),
+        ...statusPollOptions(`${label} status poll`, settings, deps),
         check: async () => {
             const status = await deps.api.getDeploymentStatus(statusId, deps.signal);
             report.deployment = status;
@@ -45248,7 +45288,7 @@ async function followDeployment(kind, statusId, report, settings, deps) {
                     log/* log */.Rm.info(line);
             });
         }
-        throw new DeploymentError(`${label} ${statusId} failed: ${verdict.summary ?? 'the service gave no summary'}.${lines.length ? ' The last lines of its log are above.' : ''}`);
+        throw new DeploymentError(`${label} ${statusId} failed: ${verdict.summary ?? 'the service gave no summary'}.${lines.length ? ' The last lines of its log are in the step’s log.' : ''}`);
     }
     return deployment;
 }
@@ -45424,6 +45464,7 @@ function describeJobProgress(job) {
 
 
 
+
 /*
  * What an export's report becomes for people and for the next step: outputs, the summary's
  * rows and the pull-request comment. Pure functions of the report; the front doors write them.
@@ -45503,12 +45544,14 @@ function exportCommentMarker(subject) {
 }
 /** Markdown for the pull request; no link and no secret, only what a reviewer needs. */
 function exportCommentBody(report, error, nextStep) {
-    const lines = [
-        `### ${error ? '❌ Mintlify static export failed' : '✅ Mintlify static export ready'}`,
-        ''
-    ];
+    const heading = !error
+        ? '✅ Mintlify static export ready'
+        : error instanceof TimedOutError
+            ? '⏳ Mintlify static export still running: this run stopped waiting'
+            : '❌ Mintlify static export failed';
+    const lines = [`### ${heading}`, ''];
     if (error)
-        lines.push(`> ${markdownText(error.message)}`, '');
+        lines.push(quoteMessage(error.message), '');
     const facts = [];
     if (report.jobId)
         facts.push(['Job', `\`${report.jobId}\``]);
@@ -46509,6 +46552,7 @@ function downloadProgressLog(now = Date.now) {
 
 
 
+
 /** Fresh links asked for when the store says one has expired (spec rule 2). */
 const MAX_LINK_REFRESHES = 3;
 const PHASE_DOING = {
@@ -46658,15 +46702,9 @@ async function waitForJob(jobId, settings, deps, deadline, report) {
     }
     function pollForJob() {
         return pollUntil({
-            deadline,
-            signal: deps.signal,
+            ...statusPollOptions('Status poll', settings, { deadline, signal: deps.signal }),
             // A job started a moment ago is not done yet; a reused one may well be.
             initialDelayMs: report.started ? schedule.firstDelayMs : 0,
-            nextDelayMs: schedule.nextDelayMs,
-            maxConsecutiveErrors: settings.maxPollErrors,
-            isTransient: pollMayContinue,
-            retryAfterMs: error => (error instanceof ApiError ? error.retryAfterMs : undefined),
-            onTransientError: (error, consecutive, retryInMs) => log/* log */.Rm.warning(`Status poll failed (${consecutive}/${settings.maxPollErrors} in a row): ${error.message} Polling again in ${formatDuration(retryInMs)}.`),
             check: async (state) => {
                 const job = await deps.api.getExportJob(jobId, deps.signal);
                 // The newest answer may omit pageCount (a proposed API change); keep the last one seen.

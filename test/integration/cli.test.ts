@@ -224,7 +224,7 @@ describe('mintlify-admin (the CLI)', () => {
     emu = await startEmulator({ expiredKeys: ['mint_emulator_0123456789abcdef'] })
     const run = await cli(['export', '--domain', 'docs.example.com', ...apiFlags()])
     expect(run.exitCode).toBe(1)
-    expect(run.stderr).toContain('check that `MINTLIFY_API_KEY` holds a current admin key')
+    expect(run.stderr).toContain('Check that `MINTLIFY_API_KEY` holds a current admin key')
     expect(run.stderr).not.toContain('--api-key')
   })
 

@@ -244,7 +244,7 @@ describe('export, end to end against the emulator', () => {
   it('names the job that was not found (404)', async () => {
     await emulate()
     const run = await exportRun({ 'job-id': 'se_doesnotexist', domain: '' })
-    expectCleanFailure(run, 'Export job `se_doesnotexist` was not found')
+    expectCleanFailure(run, 'Check `job-id` (`se_doesnotexist`)')
   })
 
   it('names the domain that was not found (404)', async () => {

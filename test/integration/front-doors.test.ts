@@ -169,7 +169,7 @@ describe.each([actionDoor, cliDoor])('through the $name front door', door => {
     )
     expectOutcome(result, 'failed')
     expect(result.error).toMatch(
-      /HTTP 401: "[^"]+"\. Check that `api-key` holds a current admin key/
+      /HTTP 401: "[^"]+"\. Check that `(api-key|MINTLIFY_API_KEY)` holds a current admin key/
     )
   })
 
