@@ -45197,14 +45197,7 @@ function deploymentCommentBody(kind, report, error, context) {
         rows.push(['Status', markdownText(d.status)]);
     if (report.statusId)
         rows.push(['Status id', markdownText(report.statusId)]);
-    if (context.run.runUrl) {
-        const runUrl = markdownUrl(context.run.runUrl);
-        if (runUrl)
-            rows.push([
-                'Workflow run',
-                `[${markdownText(runUrl.replace(/^.*\/actions\/runs\//, 'run '))}](${runUrl})`
-            ]);
-    }
+    // The workflow run's link is the comment's last line, which the action adds to every comment.
     lines.push(...factList(rows));
     const screenshot = state === 'ready' && d?.screenshotUrl ? markdownUrl(d.screenshotUrl) : undefined;
     if (screenshot)

@@ -110,14 +110,7 @@ export function deploymentCommentBody(
   if (sha) rows.push(['Commit', commitCell(sha, context.run.repositoryUrl)])
   if (d) rows.push(['Status', markdownText(d.status)])
   if (report.statusId) rows.push(['Status id', markdownText(report.statusId)])
-  if (context.run.runUrl) {
-    const runUrl = markdownUrl(context.run.runUrl)
-    if (runUrl)
-      rows.push([
-        'Workflow run',
-        `[${markdownText(runUrl.replace(/^.*\/actions\/runs\//, 'run '))}](${runUrl})`
-      ])
-  }
+  // The workflow run's link is the comment's last line, which the action adds to every comment.
   lines.push(...factList(rows))
   const screenshot =
     state === 'ready' && d?.screenshotUrl ? markdownUrl(d.screenshotUrl) : undefined
