@@ -1,0 +1,27 @@
+/**
+ * What extraction hands to the readers of the site (the audit, the site check) as it writes each
+ * entry, so that no reader walks the extracted tree again. Paths are relative to the site root,
+ * with `/` separators, exactly as written to disk.
+ */
+export interface SiteFileVisitor {
+  /** Every entry written (files, folders, links), in archive order. */
+  entry?(path: string, kind: 'file' | 'directory' | 'symlink' | 'hardlink'): void
+  /** Whether this file's bytes are wanted; only then are they kept until `file` is called. */
+  wants(path: string, sizeBytes: number): boolean
+  /** The whole bytes of a wanted file, once they are written to disk. */
+  file(path: string, bytes: Buffer): void | Promise<void>
+}
+
+/** Several readers as one: each gets the entries, and the bytes it wants. */
+export function combineVisitors(...visitors: SiteFileVisitor[]): SiteFileVisitor {
+  return {
+    entry(path, kind) {
+      for (const visitor of visitors) visitor.entry?.(path, kind)
+    },
+    wants: (path, sizeBytes) => visitors.some(visitor => visitor.wants(path, sizeBytes)),
+    async file(path, bytes) {
+      for (const visitor of visitors)
+        if (visitor.wants(path, bytes.length)) await visitor.file(path, bytes)
+    }
+  }
+}
