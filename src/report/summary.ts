@@ -63,7 +63,10 @@ const cells = (tag: 'th' | 'td', row: readonly string[]) =>
   `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`
 
 /** An HTML table of cells already escaped (html(), code()), on one line: no cell can leave it. */
-export function htmlTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+export function htmlTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>
+): string {
   return `<table>${cells('th', header)}${rows.map(row => cells('td', row)).join('')}</table>`
 }
 const table = (rows: readonly SummaryRow[]) =>

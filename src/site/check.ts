@@ -135,7 +135,8 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
     visitor,
     finish() {
       const site: SiteIndex = { hasFile: p => files.has(p), hasFolder: p => folders.has(p) }
-      const cloudFront = options.host === 'cloudfront' ? cloudFrontExceptions(site, files) : undefined
+      const cloudFront =
+        options.host === 'cloudfront' ? cloudFrontExceptions(site, files) : undefined
       const broken: BrokenLink[] = []
       let references = 0
       const judge = (path: string, target: Target) => {

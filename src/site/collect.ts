@@ -16,7 +16,8 @@ export type Collector = (text: string, visit: (url: string, kind: ReferenceKind)
 export function collectorFor(path: string): Collector | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase()
   if (name.endsWith('.html') || name.endsWith('.htm')) return pageReferences
-  if (name.endsWith('.css')) return (text, visit) => cssReferences(text).forEach(url => visit(url, 'asset'))
+  if (name.endsWith('.css'))
+    return (text, visit) => cssReferences(text).forEach(url => visit(url, 'asset'))
   // sitemap.xml, sitemap-0.xml, sitemap_index.xml …: what Next.js and most generators write.
   if (/^sitemap[\w.-]*\.xml$/.test(name)) return sitemapReferences
   return undefined

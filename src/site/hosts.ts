@@ -116,7 +116,7 @@ export function hostAdvice(host: SiteHost): string {
     case 'plain':
       return 'A plain static server adds no `.html`: set `host` to where the site is served (e.g. `nginx`, `github-pages`, `cloudfront`) to check with its rules and write its configuration.'
     case 's3-website':
-      return "S3 website hosting cannot serve `/page` from `page.html` (routing rules only redirect): serve the bucket through CloudFront with `host: cloudfront` and deploy the function in `host-config`, or upload each page also under its key without `.html` with `--content-type text/html`."
+      return 'S3 website hosting cannot serve `/page` from `page.html` (routing rules only redirect): serve the bucket through CloudFront with `host: cloudfront` and deploy the function in `host-config`, or upload each page also under its key without `.html` with `--content-type text/html`.'
     default:
       return needsHostConfig(host)
         ? 'Deploy the configuration in `host-config` with the site; what is listed still will not resolve with it in place, so fix those links in the docs (or set `check: warn` to publish anyway).'

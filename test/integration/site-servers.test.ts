@@ -73,7 +73,9 @@ async function finalStatus(port: number, path: string): Promise<number> {
       (resolve, reject) => {
         const req = request({ host: '127.0.0.1', port, path: current }, res => {
           res.resume()
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }))
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location })
+          )
         })
         req.on('error', reject)
         req.end()

@@ -83,7 +83,18 @@ export function vendorSite(): Map<string, string> {
       'sitemap.xml',
       `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${['/', '/quickstart', '/guides', '/guides/intro', '/guides/relative', '/api', '/my%20page', '/caf%C3%A9', '/100%25', '/old-page']
+${[
+  '/',
+  '/quickstart',
+  '/guides',
+  '/guides/intro',
+  '/guides/relative',
+  '/api',
+  '/my%20page',
+  '/caf%C3%A9',
+  '/100%25',
+  '/old-page'
+]
   .map(path => `  <url><loc>${ORIGIN}${path}</loc></url>`)
   .join('\n')}
 </urlset>

@@ -150,7 +150,9 @@ describe('the export summary’s broken links', () => {
 
   it('counts them, lists them in a table after the facts, each in its cell', () => {
     const html = rendered()
-    expect(html).toContain('<td>Link check</td><td>310 path(s) of 5200 reference(s) on host <code>nginx</code>: 3 will not resolve</td>')
+    expect(html).toContain(
+      '<td>Link check</td><td>310 path(s) of 5200 reference(s) on host <code>nginx</code>: 3 will not resolve</td>'
+    )
     expect(html).toContain('<h3>Broken links (3)</h3>')
     expect(html).toContain(
       '<tr><td><code>/guides/missing</code></td><td><code>guides/intro.html</code></td><td>Link</td><td>2</td></tr>'
@@ -174,7 +176,10 @@ describe('the export summary’s broken links', () => {
   })
 
   it('a clean check has no table, and says so in the facts', () => {
-    const report = { ...brokenLinksReport(), siteCheck: { ...brokenLinksReport().siteCheck!, broken: [] } }
+    const report = {
+      ...brokenLinksReport(),
+      siteCheck: { ...brokenLinksReport().siteCheck!, broken: [] }
+    }
     const html = renderGfm(MODES.export.summaryMarkdown(report, undefined))
     expect(html).not.toContain('Broken links')
     expect(html).toContain('on host <code>nginx</code>: all resolve</td>')
@@ -185,7 +190,11 @@ describe('the export summary’s broken links', () => {
       'broken-links': 3,
       'host-config': '/home/runner/work/_temp/mintlify-export/se_3f9a2c1b8e7d4a06/nginx-site.conf'
     })
-    const body = MODES.export.comment(commentSettings.export as never, brokenLinksReport(), undefined)
+    const body = MODES.export.comment(
+      commentSettings.export as never,
+      brokenLinksReport(),
+      undefined
+    )
     expect(renderGfm(body?.body ?? '')).toContain(
       '<li><strong>Link check:</strong> 3 broken on host <code>nginx</code></li>'
     )

@@ -284,7 +284,8 @@ async function feedVisitorFromTree(root: string, visitor: SiteFileVisitor): Prom
     const name = relative(root, path).split('\\').join('/')
     visitor.entry?.(name, entry.isSymbolicLink() ? 'symlink' : 'file')
     if (!entry.isFile()) continue
-    if (visitor.wants(name, (await lstat(path)).size)) await visitor.file(name, await readFile(path))
+    if (visitor.wants(name, (await lstat(path)).size))
+      await visitor.file(name, await readFile(path))
   }
 }
 
