@@ -9,6 +9,7 @@
 //
 // Prints the time to feed and to finish, the heap the check holds at the end (after a GC), and
 // the process's peak RSS.
+import type { SiteFileVisitor } from '../src/archive/site-files.js'
 import { createSiteCheck } from '../src/site/check.js'
 
 const pages = Number(process.argv[2] ?? 10_000)
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   const cpuStarted = process.cpuUsage()
   const check = baseline
     ? {
-        visitor: { wants: () => false, file: () => undefined },
+        visitor: { wants: () => false, file: () => undefined } as SiteFileVisitor,
         finish: () => ({ references: 0, targets: 0, broken: [] })
       }
     : createSiteCheck({ host: 'nginx' })
