@@ -100,3 +100,22 @@ describe('the site check', () => {
     })
   })
 })
+
+describe('the check’s messages', () => {
+  it('quote a target and a file name from the archive on one line that starts no command', async () => {
+    const { describeBrokenLink, siteCheckFailure } = await import('../../src/site/messages.js')
+    const broken = {
+      target: '/a\n::error::x',
+      from: 'b\r\n::warning::y.html',
+      kind: 'link' as const,
+      count: 2
+    }
+    const line = describeBrokenLink(broken, 'nginx')
+    expect(line).toBe(
+      'Link "/a ::error::x" in b ::warning::y.html will not resolve on host `nginx` (2 references).'
+    )
+    const failure = siteCheckFailure({ ...(await check('nginx')), broken: [broken] })
+    expect(failure.split('\n')).toHaveLength(1)
+    expect(failure).toContain('e.g. "/a ::error::x" in b ::warning::y.html.')
+  })
+})
