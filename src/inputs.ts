@@ -246,6 +246,22 @@ export const INPUTS: readonly InputDeclaration[] = [
       'export: hosts the site may load from anyway (one per line or comma-separated; `*.example.com` covers subdomains).'
   },
   {
+    name: 'check',
+    kind: 'text',
+    modes: ['export'],
+    default: 'warn',
+    description:
+      "export: check the extracted site's internal links, assets, sitemap and canonical URLs against its files, by the rules of `host`. `warn` annotates what will not resolve, `fail` also fails the step (and implies extraction), `off` skips it. Runs whenever the site is extracted."
+  },
+  {
+    name: 'host',
+    kind: 'text',
+    modes: ['export'],
+    default: 'plain',
+    description:
+      'export: where the extracted site will be served, for the link check and the configuration written for it: `github-pages`, `cloudfront` (S3 origin), `s3-website`, `netlify`, `vercel`, `cloudflare-pages`, `nginx`, `caddy`, or `plain` (a static server adding no `.html`). For `nginx`, `caddy`, `cloudfront` and `vercel` the configuration that serves extensionless URLs is written (`host-config`). Anything but `plain` implies extraction.'
+  },
+  {
     name: 'project-id',
     kind: 'text',
     modes: PROJECT_MODES,
@@ -404,6 +420,16 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'external-hosts',
     description:
       'export - External hosts the extracted site loads from, comma-separated and sorted.'
+  },
+  {
+    name: 'broken-links',
+    description:
+      'export - Number of internal links, assets, sitemap and canonical URLs of the extracted site that will not resolve on `host` (set when the check ran).'
+  },
+  {
+    name: 'host-config',
+    description:
+      'export - Path of the configuration written for `host` (`nginx-site.conf`, `Caddyfile-site` or `cloudfront-function.js` beside the site folder; `vercel.json` in it).'
   },
   { name: 'artifact-id', description: 'export - Id of the uploaded workflow artifact.' },
   { name: 'artifact-url', description: 'export - URL of the uploaded workflow artifact.' },

@@ -71,6 +71,38 @@ export function jsReferences(js: string): string[] {
 
 export function htmlReferences(html: string): string[] {
   const found: string[] = []
+  scanHtml(html, url => found.push(url), false)
+  return found
+}
+
+/** What a reference in a page is: loaded or followed, or the page's canonical URL. */
+export type PageReferenceKind = 'asset' | 'link' | 'canonical'
+
+/** Elements whose `href` a reader follows (navigation, not a dependency). */
+const NAVIGATION_ELEMENTS = new Set(['a', 'area'])
+
+/** `<link>` relations that name no URL of the site worth checking: hints to other hosts. */
+const HINT_LINK_RELS = new Set(['preconnect', 'dns-prefetch'])
+
+/**
+ * Every URL a page names for the site check: what it loads (as `htmlReferences` finds it) and
+ * what it links to (`<a>`/`<area>` href, every `<link>` href but connection hints, the
+ * canonical URL flagged as such). The same parser, called back per URL: a large site has
+ * hundreds of thousands of them, and the caller keeps only distinct targets.
+ */
+export function pageReferences(
+  html: string,
+  visit: (url: string, kind: PageReferenceKind) => void
+): void {
+  scanHtml(html, url => visit(url, 'asset'), true, visit)
+}
+
+function scanHtml(
+  html: string,
+  load: (url: string) => void,
+  navigation: boolean,
+  visit?: (url: string, kind: PageReferenceKind) => void
+): void {
   let inScript = false
   let inStyle = false
   let inlineCode = ''
@@ -82,17 +114,22 @@ export function htmlReferences(html: string): string[] {
           const value = attributes[attribute]
           if (!value) continue
           if (SRCSET_ATTRIBUTES.has(attribute))
-            found.push(...value.split(',').map(part => part.trim().split(/\s+/)[0] ?? ''))
-          else found.push(value)
+            value.split(',').forEach(part => load(part.trim().split(/\s+/)[0] ?? ''))
+          else load(value)
         }
         if (name === 'link' && attributes.href) {
           const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/)
-          if (rels.some(rel => LOADING_LINK_RELS.has(rel))) found.push(attributes.href)
+          if (rels.some(rel => LOADING_LINK_RELS.has(rel))) load(attributes.href)
+          else if (navigation && rels.includes('canonical')) visit?.(attributes.href, 'canonical')
+          else if (navigation && !rels.some(rel => HINT_LINK_RELS.has(rel)))
+            visit?.(attributes.href, 'link')
         }
-        if (attributes.style) found.push(...cssReferences(attributes.style))
+        if (navigation && NAVIGATION_ELEMENTS.has(name) && attributes.href)
+          visit?.(attributes.href, 'link')
+        if (attributes.style) cssReferences(attributes.style).forEach(load)
         if (name === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
           const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1]
-          if (target) found.push(target.replace(/^['"]|['"]$/g, ''))
+          if (target) load(target.replace(/^['"]|['"]$/g, ''))
         }
         inScript = name === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '')
         inStyle = name === 'style'
@@ -102,8 +139,9 @@ export function htmlReferences(html: string): string[] {
         if (inScript || inStyle) inlineCode += text
       },
       onclosetag(name) {
-        if (name === 'script' && inScript) found.push(...jsReferences(inlineCode))
-        if (name === 'style' && inStyle) found.push(...cssReferences(inlineCode))
+        // The site check leaves scripts out: what they load is built at run time, not a path.
+        if (name === 'script' && inScript && !navigation) jsReferences(inlineCode).forEach(load)
+        if (name === 'style' && inStyle) cssReferences(inlineCode).forEach(load)
         inScript = inStyle = false
         inlineCode = ''
       }
@@ -112,5 +150,4 @@ export function htmlReferences(html: string): string[] {
   )
   parser.write(html)
   parser.end()
-  return found
 }

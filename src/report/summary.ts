@@ -48,6 +48,8 @@ export interface SummaryExtras {
   /** Rows worth keeping but not worth the first look (timings): folded away. */
   readonly details?: readonly SummaryRow[]
   readonly nextStep?: NextStep
+  /** Blocks of HTML after the table (each already escaped), e.g. a list of findings. */
+  readonly sections?: readonly string[]
 }
 
 /** The next step as Markdown lines: the sentence, then the `with:` lines to copy. */
@@ -59,6 +61,14 @@ export function nextStepMarkdown(next: NextStep): string[] {
 
 const cells = (tag: 'th' | 'td', row: readonly string[]) =>
   `<tr>${row.map(cell => `<${tag}>${cell}</${tag}>`).join('')}</tr>`
+
+/** An HTML table of cells already escaped (html(), code()), on one line: no cell can leave it. */
+export function htmlTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>
+): string {
+  return `<table>${cells('th', header)}${rows.map(row => cells('td', row)).join('')}</table>`
+}
 const table = (rows: readonly SummaryRow[]) =>
   `<table>${cells('th', ['Item', 'Value'])}${rows.map(row => cells('td', row)).join('')}</table>`
 
@@ -95,6 +105,7 @@ export function summaryMarkdown(
   const next = error && extras.nextStep
   if (next) parts.push(...nextStepMarkdown(next), '')
   parts.push(table(rows), '')
+  for (const section of extras.sections ?? []) parts.push(section, '')
   if (extras.details?.length) {
     parts.push(
       '<details><summary>Details</summary>',

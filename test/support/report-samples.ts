@@ -135,6 +135,15 @@ export const SAMPLES: ReportSample[] = [
   },
   {
     mode: 'export',
+    variant: 'broken-links',
+    label: 'extracted, with links that will not resolve on the host (check: fail)',
+    report: brokenLinksReport(),
+    error: new Error(
+      '3 URL(s) of the site will not resolve on host `nginx` (check: fail), e.g. "/guides/missing" in guides/intro.html. Deploy the configuration in `host-config` with the site.'
+    )
+  },
+  {
+    mode: 'export',
     variant: 'failure',
     label: 'the job failed',
     report: {
@@ -310,3 +319,36 @@ export const SAMPLES: ReportSample[] = [
     error: timeout('preview st_2', 'in_progress')
   }
 ]
+
+/** An extracted export whose site check found broken links, one of them hostile text. */
+export function brokenLinksReport(extra = 0): ExportReport {
+  const hostile = '/x::error::pwned\n| `tick` <img src=x onerror=alert(1)> @acme/team'
+  return {
+    jobId: 'se_3f9a2c1b8e7d4a06',
+    started: true,
+    lastJob: { status: 'completed', progress: 100, pageCount: 42 },
+    site: { path: 'site', files: 214, totalBytes: 52_428_800 },
+    siteCheck: {
+      host: 'nginx',
+      pages: 42,
+      filesRead: 60,
+      references: 5_200,
+      targets: 310,
+      origins: ['https://docs.acme.com'],
+      broken: [
+        { target: '/guides/missing', from: 'guides/intro.html', kind: 'link', count: 2 },
+        { target: '/img/logo@2x.png', from: 'index.html', kind: 'asset', count: 42 },
+        { target: hostile, from: 'a|b\n::warning::c.html', kind: 'sitemap', count: 1 },
+        ...Array.from({ length: extra }, (_, i) => ({
+          target: `/gone/${i}`,
+          from: 'index.html',
+          kind: 'link' as const,
+          count: 1
+        }))
+      ],
+      skipped: []
+    },
+    hostConfigPath: '/home/runner/work/_temp/mintlify-export/se_3f9a2c1b8e7d4a06/nginx-site.conf',
+    phases: [{ name: 'check', ms: 400 }]
+  }
+}

@@ -197,6 +197,8 @@ describe('settings of mode: agent', () => {
         checksum: 'sha256',
         'extract-limit': '20GiB',
         'deployment-kind': 'cloud',
+        check: 'warn',
+        host: 'plain',
         'artifact-content': 'archive',
         'retention-days': '0'
       }),

@@ -151,6 +151,20 @@ describe('readSettings', () => {
     expect(reuse).toMatchObject({ target: { kind: 'job', jobId: 'se_1' } })
   })
 
+  it('checks links by default when the site is extracted; failing on them or a host implies extraction', () => {
+    expect(readSettings(inputs(base), {})).toMatchObject({
+      check: 'warn',
+      host: 'plain',
+      extract: false
+    })
+    expect(readSettings(inputs({ ...base, check: 'fail' }), {})).toMatchObject({ extract: true })
+    expect(readSettings(inputs({ ...base, host: 'cloudfront' }), {})).toMatchObject({
+      host: 'cloudfront',
+      extract: true
+    })
+    expect(readSettings(inputs({ ...base, check: 'off' }), {})).toMatchObject({ extract: false })
+  })
+
   it('resolves a relative path against the workspace', () => {
     const settings = readSettings(inputs({ ...base, path: 'out' }), { GITHUB_WORKSPACE: '/ws' })
     expect(settings).toMatchObject({ downloadDir: '/ws/out' })
@@ -174,7 +188,11 @@ describe('readSettings', () => {
     [{ wait: 'yes' }, 'Input `wait` is `yes`: expected `true` or `false`.'],
     [{ checksum: 'md5' }, 'Input `checksum` is `md5`: expected one of `sha256`, `none`.'],
     [{ extract: 'true', download: 'false' }, 'Input `extract: true` needs `download: true`'],
-    [{ domain: 'https://docs.example.com/guide' }, 'has a path (/guide)']
+    [{ domain: 'https://docs.example.com/guide' }, 'has a path (/guide)'],
+    [{ host: 'apache' }, 'Input `host` is `apache`: expected one of `plain`, `github-pages`'],
+    [{ check: 'strict' }, 'Input `check` is `strict`: expected one of `warn`, `fail`, `off`.'],
+    [{ check: 'fail', download: 'false' }, 'Input `check: fail` needs `download: true`'],
+    [{ host: 'nginx', download: 'false' }, 'Input `host: nginx` needs `download: true`']
   ])('names the bad input: %j', (bad, message) => {
     const problems = problemsOf(() => readSettings(inputs({ ...base, ...bad }), {}))
     expect(problems.join('\n')).toContain(message)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TimedOutError } from '../../src/modes/errors.js'
 import { MODE_NAMES, MODES } from '../../src/modes/modes.js'
 import { renderGfm } from '../support/markdown.js'
-import { commentSettings, inProgress } from '../support/report-samples.js'
+import { brokenLinksReport, commentSettings, inProgress } from '../support/report-samples.js'
 
 /*
  * Every mode's job summary, success and failure, as GitHub's Markdown engine renders it
@@ -140,6 +140,63 @@ describe('markdownMessage: our code spans stay code, the rest is text', () => {
     // A span's text renders as written: no image, no link, no mention.
     expect(renderGfm(markdownMessage('`![x](https://e.example/x.png) @acme/team`'))).toBe(
       '<p><code>![x](https://e.example/x.png) @acme/team</code></p>'
+    )
+  })
+})
+
+describe('the export summary’s broken links', () => {
+  const rendered = (extra = 0) =>
+    renderGfm(MODES.export.summaryMarkdown(brokenLinksReport(extra), undefined))
+
+  it('counts them, lists them in a table after the facts, each in its cell', () => {
+    const html = rendered()
+    expect(html).toContain(
+      '<td>Link check</td><td>310 path(s) of 5200 reference(s) on host <code>nginx</code>: 3 will not resolve</td>'
+    )
+    expect(html).toContain('<h3>Broken links (3)</h3>')
+    expect(html).toContain(
+      '<tr><td><code>/guides/missing</code></td><td><code>guides/intro.html</code></td><td>Link</td><td>2</td></tr>'
+    )
+    const table = html.slice(html.indexOf('<h3>Broken links'), html.indexOf('<details>'))
+    // One row per link, nothing from a page outside a cell: no element but the table's own.
+    expect(table.match(/<tr>/g)).toHaveLength(4)
+    expect(table.replace(/<\/?(h3|table|tr|th|td|code)>/g, '')).not.toMatch(/<[a-z/]/i)
+    expect(table).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(table).toContain('@\u200bacme/team')
+    // The hostile target's line break and `|` stay inside its code cell, on one line.
+    expect(table).toContain('<code>/x::error::pwned | `tick`')
+  })
+
+  it('lists 50 and counts the rest', () => {
+    const html = rendered(60)
+    const table = html.slice(html.indexOf('<h3>Broken links'), html.indexOf('<details>'))
+    expect(html).toContain('<h3>Broken links (63)</h3>')
+    expect(table.match(/<tr>/g)).toHaveLength(51)
+    expect(table).toContain('<p>… and 13 more.</p>')
+  })
+
+  it('a clean check has no table, and says so in the facts', () => {
+    const report = {
+      ...brokenLinksReport(),
+      siteCheck: { ...brokenLinksReport().siteCheck!, broken: [] }
+    }
+    const html = renderGfm(MODES.export.summaryMarkdown(report, undefined))
+    expect(html).not.toContain('Broken links')
+    expect(html).toContain('on host <code>nginx</code>: all resolve</td>')
+  })
+
+  it('outputs the count and the configuration’s path; the comment says it in a fact', () => {
+    expect(MODES.export.outputs(brokenLinksReport())).toMatchObject({
+      'broken-links': 3,
+      'host-config': '/home/runner/work/_temp/mintlify-export/se_3f9a2c1b8e7d4a06/nginx-site.conf'
+    })
+    const body = MODES.export.comment(
+      commentSettings.export as never,
+      brokenLinksReport(),
+      undefined
+    )
+    expect(renderGfm(body?.body ?? '')).toContain(
+      '<li><strong>Link check:</strong> 3 broken on host <code>nginx</code></li>'
     )
   })
 })

@@ -2,6 +2,7 @@ import { summaryMarkdown, type NextStep, type SummaryRow } from '../../report/su
 import { followAgain } from '../next-step.js'
 import type { Mode } from '../mode.js'
 import {
+  brokenLinksSection,
   exportCommentBody,
   exportCommentMarker,
   exportOutputs,
@@ -24,7 +25,11 @@ export const exportMode: Mode<ExportSettings, ExportReport> = {
       'Mintlify static export',
       rows.filter(row => !timing(row)),
       error,
-      { details: rows.filter(timing), nextStep: exportNextStep(report, error) }
+      {
+        details: rows.filter(timing),
+        nextStep: exportNextStep(report, error),
+        sections: [brokenLinksSection(report)].filter((s): s is string => s !== undefined)
+      }
     )
   },
   comment: (settings, report, error) => ({

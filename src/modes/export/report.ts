@@ -3,6 +3,7 @@ import { formatDuration } from '../../settings/duration.js'
 import {
   code,
   html,
+  htmlTable,
   nextStepMarkdown,
   type NextStep,
   type SummaryRow
@@ -11,6 +12,7 @@ import { factList, markdownText, markdownUrl, quoteMessage } from '../../util/ma
 import { TimedOutError } from '../errors.js'
 import { describeJobProgress } from './job-status.js'
 import type { ExportReport } from './run.js'
+import { BROKEN_LINK_KINDS } from '../../site/messages.js'
 
 /*
  * What an export's report becomes for people and for the next step: outputs, the summary's
@@ -34,6 +36,8 @@ export function exportOutputs(report: ExportReport): Record<string, string | num
   set('bundle-format', report.download?.format)
   set('extract-path', report.site?.path)
   set('external-hosts', report.externalHosts && [...report.externalHosts.keys()].join(','))
+  set('broken-links', report.siteCheck?.broken.length)
+  set('host-config', report.hostConfigPath)
   set('helm-values', report.helmValuesPath)
   set('artifact-id', report.artifact?.id)
   set('artifact-url', report.artifact?.url)
@@ -71,10 +75,44 @@ export function exportSummaryRows(report: ExportReport, now = Date.now()): Summa
     const hosts = [...report.externalHosts].map(([host, file]) => `${code(host)} (${code(file)})`)
     add('External hosts', hosts.length ? hosts.join('<br>') : 'none: the site is self-contained')
   }
+  add('Link check', report.siteCheck && linkCheckLine(report))
+  add('Host configuration', report.hostConfigPath && code(report.hostConfigPath))
   add('Artifact', report.artifact && `${code(report.artifact.name)} (id ${report.artifact.id})`)
   add('Helm values', report.helmValuesPath && code(report.helmValuesPath))
   for (const phase of report.phases) add(`Time: ${phase.name}`, formatDuration(phase.ms))
   return rows
+}
+
+function linkCheckLine(report: ExportReport): string {
+  const check = report.siteCheck
+  if (!check) return ''
+  const broken = check.broken.length
+  const verdict = broken === 0 ? 'all resolve' : `${broken} will not resolve`
+  return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}`
+}
+
+/** Broken links listed in the summary; the rest are counted. */
+export const SUMMARY_BROKEN_LINKS = 50
+
+/** The summary's table of broken links (up to 50), every cell escaped: none leaves its cell. */
+export function brokenLinksSection(report: ExportReport): string | undefined {
+  const broken = report.siteCheck?.broken ?? []
+  if (broken.length === 0) return undefined
+  const rows = broken
+    .slice(0, SUMMARY_BROKEN_LINKS)
+    .map(link => [
+      code(link.target),
+      code(link.from),
+      BROKEN_LINK_KINDS[link.kind],
+      String(link.count)
+    ])
+  const more = broken.length - SUMMARY_BROKEN_LINKS
+  return [
+    `<h3>Broken links (${broken.length})</h3>`,
+    '',
+    htmlTable(['URL', 'First named in', 'Kind', 'References'], rows),
+    ...(more > 0 ? ['', `<p>… and ${more} more.</p>`] : [])
+  ].join('\n')
 }
 
 export function formatBytes(bytes: number): string {
@@ -120,6 +158,13 @@ export function exportCommentBody(
   // The link itself is a credential and stays out of the comment; when it stops working matters.
   if (report.link?.expiresAt)
     facts.push(['Bundle link valid until', report.link.expiresAt.toISOString()])
+  if (report.siteCheck) {
+    const broken = report.siteCheck.broken.length
+    facts.push([
+      'Link check',
+      `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\``
+    ])
+  }
   if (report.artifact) {
     const name = markdownText(report.artifact.name)
     const url = report.artifact.url && markdownUrl(report.artifact.url)

@@ -3,6 +3,7 @@ import { log } from '../../log.js'
 import type { CommonSettings } from '../../settings/common.js'
 import { normaliseDomain } from '../../settings/domain.js'
 import type { Reader } from '../../settings/reader.js'
+import { SITE_HOSTS, type SiteHost } from '../../site/hosts.js'
 
 /** What to export: a fresh job for a domain, or an existing job reused by id. */
 export type ExportTarget =
@@ -40,7 +41,14 @@ export interface ExportSettings extends CommonSettings {
   readonly deploymentKind: DeploymentKind
   /** Hosts the site may load from in any deployment kind. */
   readonly allowedHosts: readonly string[]
+  /** What a link of the extracted site that will not resolve on `host` does (see site/). */
+  readonly check: SiteCheckMode
+  /** Where the site will be served: the check's rules, and the configuration written for it. */
+  readonly host: SiteHost
 }
+
+export const SITE_CHECK_MODES = ['warn', 'fail', 'off'] as const
+export type SiteCheckMode = (typeof SITE_CHECK_MODES)[number]
 
 /** What a workflow artifact holds: the archive, the extracted site, or a Pages tarball. */
 export const ARTIFACT_CONTENTS = ['archive', 'extracted', 'pages'] as const
@@ -96,11 +104,20 @@ export function readExportSettings(
   const artifact = readArtifact(reader, env)
   const deploymentKind = reader.choice('deployment-kind', DEPLOYMENT_KINDS)
   const extractAsked = reader.flag('extract')
-  // Uploading the site and auditing it both need it extracted: asking for them implies extract.
+  const check = reader.choice('check', SITE_CHECK_MODES)
+  const host = reader.choice('host', SITE_HOSTS)
+  // Uploading the site, auditing it, failing on its broken links and writing its host's
+  // configuration all need it extracted: asking for them implies extract.
+  const siteAsked = check === 'fail' || host !== 'plain'
   const extract =
     extractAsked ||
     (artifact !== undefined && artifact.content !== 'archive') ||
-    (download && deploymentKind !== 'cloud')
+    (download && (deploymentKind !== 'cloud' || siteAsked))
+  if (!download && siteAsked) {
+    reader.problem(
+      `Input \`${check === 'fail' ? 'check: fail' : `host: ${host}`}\` needs \`download: true\`: the site is checked and configured once extracted.`
+    )
+  }
   if (!download && extractAsked) {
     reader.problem(
       'Input `extract: true` needs `download: true`: there is no archive to extract otherwise.'
@@ -132,7 +149,9 @@ export function readExportSettings(
     ...(artifact ? { artifact } : {}),
     ...(exportVersion ? { exportVersion } : {}),
     deploymentKind,
-    allowedHosts: reader.list('allowed-hosts')
+    allowedHosts: reader.list('allowed-hosts'),
+    check,
+    host
   }
 }
 

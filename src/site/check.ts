@@ -1,0 +1,190 @@
+import type { SiteFileVisitor } from '../archive/site-files.js'
+import { collectorFor, type ReferenceKind } from './collect.js'
+import { cloudFrontExceptions, hostConfig, type HostConfig } from './host-config.js'
+import { resolves, type SiteHost, type SiteIndex } from './hosts.js'
+
+/*
+ * The site check: every internal link, asset, sitemap URL and canonical URL of the extracted
+ * site, resolved against its files by the rules of the host that will serve it (hosts.ts).
+ * Fed by extraction as it writes each entry (a SiteFileVisitor), so no second walk of the tree;
+ * it keeps one record per distinct target (the first file naming it and a count), so memory
+ * follows the number of distinct URLs, not of references.
+ */
+
+export interface SiteCheckOptions {
+  readonly host: SiteHost
+  /** Larger files are listed in `skipped` rather than read. */
+  readonly maxFileBytes?: number
+  /** Told every distinct internal path checked and its verdict (the real-server tests use it). */
+  readonly onVerdict?: (path: string, resolved: boolean) => void
+}
+
+/** A URL of the site that will not resolve, with the first file naming it. */
+export interface BrokenLink {
+  /** The path as a browser requests it (percent-encoded); the site's origin left out. */
+  readonly target: string
+  readonly from: string
+  readonly kind: ReferenceKind
+  /** How many references name it, in all files. */
+  readonly count: number
+}
+
+export interface SiteCheckResult {
+  readonly host: SiteHost
+  /** HTML pages in the site (its top-level 404.html left out), to compare with the job's pageCount. */
+  readonly pages: number
+  readonly filesRead: number
+  /** References to the site itself (relative, or absolute on its own origin). */
+  readonly references: number
+  /** Distinct paths those name. */
+  readonly targets: number
+  /** Origins the canonical and sitemap URLs carry: the site's public address. */
+  readonly origins: readonly string[]
+  /** In the order first met. */
+  readonly broken: readonly BrokenLink[]
+  /** Files too large to read. */
+  readonly skipped: readonly string[]
+  /** The configuration the host needs to serve the site as checked (host-config.ts). */
+  readonly config?: HostConfig
+}
+
+export interface SiteCheck {
+  readonly visitor: SiteFileVisitor
+  /** Resolves what was collected; call once, after extraction. */
+  finish(): SiteCheckResult
+}
+
+interface Target {
+  from: string
+  kind: ReferenceKind
+  count: number
+}
+
+/** The origin page-relative references are resolved against (`.invalid` is never a real host). */
+const LOCAL_ORIGIN = 'http://site.invalid'
+const OTHER_SCHEME = /^[a-z][a-z\d+.-]*:/i
+const WEB_SCHEME = /^(https?:)?\/\//i
+
+export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
+  const maxFileBytes = options.maxFileBytes ?? 16 * 1024 * 1024
+  const files = new Set<string>()
+  const folders = new Set<string>()
+  // Distinct targets: local paths ('/a/b') and absolute URLs (origin + path), one record each.
+  const local = new Map<string, Target>()
+  const absolute = new Map<string, Target>()
+  const origins = new Set<string>()
+  const skipped = new Set<string>()
+  let pages = 0
+  let filesRead = 0
+
+  const note = (map: Map<string, Target>, key: string, from: string, kind: ReferenceKind) => {
+    const known = map.get(key)
+    if (known) known.count += 1
+    else map.set(key, { from, kind, count: 1 })
+  }
+
+  /** One reference of `from` (whose URL is `base`): kept by where it points, or ignored. */
+  const reference = (raw: string, kind: ReferenceKind, from: string, base: URL) => {
+    const text = raw.trim()
+    // The page itself (an empty href, a fragment, a query) and other schemes are not files.
+    if (!text || text.startsWith('#') || text.startsWith('?')) return
+    if (OTHER_SCHEME.test(text) && !WEB_SCHEME.test(text)) return
+    let url: URL
+    try {
+      url = new URL(text, base)
+    } catch {
+      note(local, text, from, kind) // a URL no browser can follow: reported as it is written
+      return
+    }
+    if (url.origin === LOCAL_ORIGIN) note(local, url.pathname, from, kind)
+    else if (url.protocol === 'http:' || url.protocol === 'https:') {
+      if (kind === 'canonical' || kind === 'sitemap') origins.add(url.origin)
+      note(absolute, `${url.origin}${url.pathname}`, from, kind)
+    }
+  }
+
+  const visitor: SiteFileVisitor = {
+    entry(path, kind) {
+      if (kind === 'directory') {
+        folders.add(path.replace(/\/+$/, ''))
+        return
+      }
+      files.add(path)
+      for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1))
+        folders.add(path.slice(0, cut))
+      if (/\.html?$/i.test(path) && path !== '404.html') pages += 1
+    },
+    wants(path, sizeBytes) {
+      if (!collectorFor(path)) return false
+      if (sizeBytes > maxFileBytes) {
+        skipped.add(path)
+        return false
+      }
+      return true
+    },
+    file(path, bytes) {
+      const collect = collectorFor(path)
+      if (!collect) return
+      filesRead += 1
+      const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`)
+      collect(bytes.toString('utf8'), (url, kind) => reference(url, kind, path, base))
+    }
+  }
+
+  return {
+    visitor,
+    finish() {
+      const site: SiteIndex = { hasFile: p => files.has(p), hasFolder: p => folders.has(p) }
+      const cloudFront =
+        options.host === 'cloudfront' ? cloudFrontExceptions(site, files) : undefined
+      const broken: BrokenLink[] = []
+      let references = 0
+      const judge = (path: string, target: Target) => {
+        references += target.count
+        const decoded = decodePath(path)
+        const ok = decoded !== undefined && resolves(options.host, decoded, site, cloudFront)
+        options.onVerdict?.(path, ok)
+        if (!ok) broken.push({ target: path, ...target })
+      }
+      // The site's own absolute URLs become paths; a path named both ways is checked once.
+      for (const [url, target] of absolute) {
+        const origin = new URL(url).origin
+        if (!origins.has(origin)) continue
+        const path = url.slice(origin.length) || '/'
+        const known = local.get(path)
+        if (known) known.count += target.count
+        else local.set(path, { ...target })
+      }
+      for (const [path, target] of local) judge(path, target)
+      return {
+        host: options.host,
+        pages,
+        filesRead,
+        references,
+        targets: local.size,
+        origins: [...origins].sort(),
+        broken,
+        skipped: [...skipped],
+        ...withConfig(hostConfig(options.host, site, files))
+      }
+    }
+  }
+}
+
+const withConfig = (config: HostConfig | undefined) => (config ? { config } : {})
+
+/** A site-relative file path as a URL path: each segment percent-encoded. */
+export function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/')
+}
+
+/** The URL path percent-decoded as servers do, or undefined when it cannot be (or holds NUL). */
+export function decodePath(path: string): string | undefined {
+  if (!path.startsWith('/')) return undefined
+  try {
+    const decoded = decodeURIComponent(path)
+    return decoded.includes('\0') ? undefined : decoded
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,125 @@
+/*
+ * How each static host maps a URL path to a file of the site, as measured or documented (the
+ * vendor's export writes `/guides/intro` as `guides/intro.html` and links it without `.html`).
+ * A path "resolves" when a browser that follows the host's redirects ends on a file (200).
+ * Sources, for each rule below:
+ *  - GitHub Pages, Netlify, Vercel, Cloudflare Pages: the measured table of
+ *    github.com/slorber/trailing-slash-guide (docs/Hosting-Providers.md), for `file.html`,
+ *    `folder/index.html` and both; Vercel's `cleanUrls` in vercel.com/docs (vercel.json);
+ *    Cloudflare's "Route matching" in developers.cloudflare.com/pages/configuration/serving-pages.
+ *  - S3 website endpoint: docs.aws.amazon.com/AmazonS3/latest/userguide/IndexDocumentSupport
+ *    (the index document suffix in every folder; `/folder` without its slash is redirected).
+ *  - CloudFront with an S3 (REST) origin: only the distribution's root has a default root object
+ *    (docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/DefaultRootObject); anything
+ *    else needs a viewer-request CloudFront Function, which host-config.ts writes.
+ *  - nginx: try_files and index (nginx.org/en/docs/http/ngx_http_core_module.html#try_files);
+ *    without rewrites a folder without its slash is redirected to it, then `index index.html`.
+ *  - Caddy: try_files (caddyserver.com/docs/caddyfile/directives/try_files) and file_server.
+ * The nginx, Caddy and plain rules are also checked against the real servers
+ * (test/integration/site-servers.test.ts).
+ */
+
+export const SITE_HOSTS = [
+  'plain',
+  'github-pages',
+  'cloudfront',
+  's3-website',
+  'netlify',
+  'vercel',
+  'cloudflare-pages',
+  'nginx',
+  'caddy'
+] as const
+export type SiteHost = (typeof SITE_HOSTS)[number]
+
+/** What the rules ask of the extracted site: its files and folders, relative, `/`-separated. */
+export interface SiteIndex {
+  hasFile(path: string): boolean
+  hasFolder(path: string): boolean
+}
+
+/**
+ * What the CloudFront Function knows besides its rule (append `.html` to a last segment without
+ * a dot): the folders served by their index.html and the extensionless files served as they are.
+ */
+export interface CloudFrontExceptions {
+  readonly indexFolders: ReadonlySet<string>
+  readonly asIs: ReadonlySet<string>
+}
+
+/**
+ * Whether `path` (the URL's path, percent-decoded, beginning with `/`) ends on a file of the
+ * site on `host`, with the host configuration host-config.ts writes in place where it writes one.
+ */
+export function resolves(
+  host: SiteHost,
+  path: string,
+  site: SiteIndex,
+  cloudFront?: CloudFrontExceptions
+): boolean {
+  const slash = path.endsWith('/')
+  // The path relative to the site root, without its trailing slash ('' for the root).
+  const rel = path.replace(/^\/+/, '').replace(/\/+$/, '')
+  const index = rel ? `${rel}/index.html` : 'index.html'
+  const file = (name: string) => name !== '' && site.hasFile(name)
+  const page = () => file(rel) || file(`${rel}.html`) || file(index)
+  switch (host) {
+    // nginx with `root` and `index index.html` only (or Caddy's bare file_server): `/a/` serves
+    // a/index.html; `/a` a file, or a folder redirected to `/a/`. No `.html` is ever added.
+    case 'plain':
+      return slash || !rel ? file(index) : file(rel) || (site.hasFolder(rel) && file(index))
+    // `/file` serves file.html, `/file/` is a 404, `/folder` is redirected to `/folder/`.
+    case 'github-pages':
+      return slash || !rel
+        ? file(index)
+        : file(rel) || file(`${rel}.html`) || (site.hasFolder(rel) && file(index))
+    // The index document in every folder; `/folder` is redirected to `/folder/` when
+    // folder/index.html exists; nothing appends `.html`, and routing rules cannot.
+    case 's3-website':
+      return slash || !rel ? file(index) : file(rel) || file(index)
+    // The CloudFront Function of host-config.ts, then S3's exact keys.
+    case 'cloudfront': {
+      if (slash || !rel) return file(index)
+      const last = rel.slice(rel.lastIndexOf('/') + 1)
+      if (last.includes('.') || cloudFront?.asIs.has(rel)) return file(rel)
+      if (cloudFront?.indexFolders.has(rel)) return file(index)
+      return file(`${rel}.html`)
+    }
+    // `/file` serves file.html and `/file/` redirects to it; `/folder` redirects to `/folder/`.
+    case 'netlify':
+    // Same as Netlify for these paths (`/folder/index.html` redirects to `/folder/`).
+    // falls through
+    case 'cloudflare-pages':
+      return slash || !rel ? file(index) || file(`${rel}.html`) : page()
+    // With vercel.json `cleanUrls: true, trailingSlash: false` (host-config.ts): `/file` and
+    // `/folder` serve file.html and folder/index.html; a trailing slash is redirected away.
+    case 'vercel':
+      return !rel ? file(index) : page()
+    // `try_files $uri $uri.html $uri/index.html =404` (host-config.ts); `$uri` ending in `/`
+    // matches a folder, whose index.html is then served.
+    case 'nginx':
+    // `try_files {path} {path}.html {path}/index.html` then file_server (host-config.ts).
+    // falls through
+    case 'caddy':
+      return slash || !rel ? file(index) : page()
+  }
+}
+
+/** Hosts that serve the extensionless URLs only with a configuration we write. */
+export function needsHostConfig(host: SiteHost): boolean {
+  return host === 'nginx' || host === 'caddy' || host === 'vercel' || host === 'cloudfront'
+}
+
+/** What to tell a user whose links will not resolve on `host`. */
+export function hostAdvice(host: SiteHost): string {
+  switch (host) {
+    case 'plain':
+      return 'A plain static server adds no `.html`: set `host` to where the site is served (e.g. `nginx`, `github-pages`, `cloudfront`) to check with its rules and write its configuration.'
+    case 's3-website':
+      return 'S3 website hosting cannot serve `/page` from `page.html` (routing rules only redirect): serve the bucket through CloudFront with `host: cloudfront` and deploy the function in `host-config`, or upload each page also under its key without `.html` with `--content-type text/html`.'
+    default:
+      return needsHostConfig(host)
+        ? 'Deploy the configuration in `host-config` with the site; what is listed still will not resolve with it in place, so fix those links in the docs (or set `check: warn` to publish anyway).'
+        : 'Fix those links in the docs, or set `check: warn` to publish anyway.'
+  }
+}

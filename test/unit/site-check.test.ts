@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { createSiteCheck, type SiteCheckResult } from '../../src/site/check.js'
+import { SITE_HOSTS, type SiteHost } from '../../src/site/hosts.js'
+import { ALWAYS_BROKEN, EXTENSIONLESS, feed, ORIGIN, vendorSite } from '../support/site-fixture.js'
+
+async function check(host: SiteHost, files = vendorSite()): Promise<SiteCheckResult> {
+  const siteCheck = createSiteCheck({ host })
+  await feed(siteCheck.visitor, files)
+  return siteCheck.finish()
+}
+
+const brokenOf = (result: SiteCheckResult) => result.broken.map(b => b.target).sort()
+
+/** What will not resolve on each host, with the configuration written for it in place. */
+const EXPECTED: Record<SiteHost, string[]> = {
+  plain: [...ALWAYS_BROKEN, ...EXTENSIONLESS, '/guides/intro/'],
+  's3-website': [...ALWAYS_BROKEN, ...EXTENSIONLESS, '/guides/intro/'],
+  'github-pages': [...ALWAYS_BROKEN, '/guides/intro/'],
+  nginx: [...ALWAYS_BROKEN, '/guides/intro/'],
+  caddy: [...ALWAYS_BROKEN, '/guides/intro/'],
+  cloudfront: [...ALWAYS_BROKEN, '/guides/intro/'],
+  netlify: ALWAYS_BROKEN,
+  vercel: ALWAYS_BROKEN,
+  'cloudflare-pages': ALWAYS_BROKEN
+}
+
+describe('the site check', () => {
+  it.each(SITE_HOSTS)('on %s, reports exactly what will not resolve', async host => {
+    expect(brokenOf(await check(host))).toEqual([...EXPECTED[host]].sort())
+  })
+
+  it('keeps the first file naming a broken target, and counts every reference to it', async () => {
+    const files = vendorSite()
+    files.set('zz/late.html', '<a href="/broken-page">again</a><a href="/broken-page#x">and</a>')
+    const result = await check('nginx', files)
+    expect(result.broken.find(b => b.target === '/broken-page')).toEqual({
+      target: '/broken-page',
+      from: 'index.html',
+      kind: 'link',
+      count: 3
+    })
+  })
+
+  it('reads the origin from canonical and sitemap URLs and checks that origin’s links by path', async () => {
+    const result = await check('nginx')
+    expect(result.origins).toEqual([ORIGIN])
+    // `/old-page` is named only by the sitemap, with the public origin.
+    expect(result.broken.find(b => b.target === '/old-page')?.kind).toBe('sitemap')
+    // Another origin is external: not checked, whatever its path.
+    expect(brokenOf(result)).not.toContain('/missing')
+  })
+
+  it('without a canonical or sitemap URL, absolute links are external', async () => {
+    const files = new Map([['index.html', `<a href="${ORIGIN}/nowhere">x</a>`]])
+    expect(brokenOf(await check('nginx', files))).toEqual([])
+  })
+
+  it('ignores scripts, other schemes, fragments and queries; strips them from paths', async () => {
+    const result = await check('nginx')
+    const targets = brokenOf(result)
+    expect(targets).not.toContain('/api/not-a-file')
+    expect(targets.some(t => /^(mailto|javascript|data):|[?#]/.test(t))).toBe(false)
+  })
+
+  it('checks srcset candidates and CSS url() relative to the stylesheet', async () => {
+    const files = vendorSite()
+    files.set('index.html', '<img srcset="/img/logo.png 1x, /img/gone@2x.png 2x">')
+    files.set('_next/static/css/app.css', '.a { background: url("../../../img/none.png") }')
+    expect(brokenOf(await check('nginx', files))).toEqual(
+      expect.arrayContaining(['/img/gone@2x.png', '/img/none.png'])
+    )
+  })
+
+  it('counts HTML pages without the top-level 404 page', async () => {
+    expect((await check('plain')).pages).toBe(9)
+  })
+
+  it('a file too large to read is listed as skipped, not read', async () => {
+    const siteCheck = createSiteCheck({ host: 'nginx', maxFileBytes: 100 })
+    await feed(siteCheck.visitor, vendorSite())
+    const result = siteCheck.finish()
+    expect(result.skipped).toContain('index.html')
+    expect(brokenOf(result)).not.toContain('/broken-page')
+  })
+
+  it('names the configuration each host needs, and writes none for the others', async () => {
+    const names = Object.fromEntries(
+      await Promise.all(SITE_HOSTS.map(async host => [host, (await check(host)).config?.name]))
+    )
+    expect(names).toEqual({
+      plain: undefined,
+      'github-pages': undefined,
+      's3-website': undefined,
+      netlify: undefined,
+      'cloudflare-pages': undefined,
+      nginx: 'nginx-site.conf',
+      caddy: 'Caddyfile-site',
+      vercel: 'vercel.json',
+      cloudfront: 'cloudfront-function.js'
+    })
+  })
+})
+
+describe('the check’s messages', () => {
+  it('quote a target and a file name from the archive on one line that starts no command', async () => {
+    const { describeBrokenLink, siteCheckFailure } = await import('../../src/site/messages.js')
+    const broken = {
+      target: '/a\n::error::x',
+      from: 'b\r\n::warning::y.html',
+      kind: 'link' as const,
+      count: 2
+    }
+    const line = describeBrokenLink(broken, 'nginx')
+    expect(line).toBe(
+      'Link "/a ::error::x" in b ::warning::y.html will not resolve on host `nginx` (2 references).'
+    )
+    const failure = siteCheckFailure({ ...(await check('nginx')), broken: [broken] })
+    expect(failure.split('\n')).toHaveLength(1)
+    expect(failure).toContain('e.g. "/a ::error::x" in b ::warning::y.html.')
+  })
+})
