@@ -65,10 +65,11 @@ import { benchDownload } from './download.ts'
 import { benchPolling, offsetsMs } from './polling.ts'
 import { killAllChildren } from './process.ts'
 import { machineInfo, targetsTable, type Target } from './report.ts'
+import { benchSite } from './site.ts'
 import { benchStartup } from './startup.ts'
 
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url))
-const PARTS = ['download', 'polling', 'startup'] as const
+const PARTS = ['download', 'polling', 'startup', 'site'] as const
 type Part = (typeof PARTS)[number]
 const THROTTLE_MIBPS = 50
 const QUEUED_MS = 2000
@@ -77,7 +78,7 @@ const QUICK_DURATIONS = [30, 60]
 
 const USAGE = `Usage: npm run bench -- [flags]
 
-  --parts LIST      download,polling,startup (default: all)
+  --parts LIST      download,polling,startup,site (default: all)
   --repeats N       runs per download client and throttle, offsets per polling duration;
                     cold start runs max(15, 3·N) times (default: 3)
   --size-mib N      incompressible padding of the downloaded bundle, in MiB (default: 1024)
@@ -160,6 +161,68 @@ function distState(entry: string): string {
   }
 }
 
+/** The number each part's section and targets carry in results.md. */
+const PART_NUMBER: Record<Part, string> = { download: '1', polling: '2', startup: '3', site: '4' }
+
+/** Sections as lines, each starting at its `## N. ` heading, put in the order of N. */
+function orderedSections(lines: string[]): string[] {
+  const blocks: string[][] = []
+  for (const line of lines) {
+    if (/^## \d+\. /.test(line) || blocks.length === 0) blocks.push([])
+    ;(blocks.at(-1) as string[]).push(line)
+  }
+  const key = (block: string[]) => Number(/^## (\d+)\./.exec(block[0] ?? '')?.[1] ?? 0)
+  return blocks.sort((a, b) => key(a) - key(b)).flat()
+}
+
+/**
+ * What results.md holds of the parts this run did not measure: their sections and their rows
+ * of the Targets table, so that `--parts site` does not erase the download's figures.
+ */
+async function keptFromEarlierRun(
+  measured: readonly Part[]
+): Promise<{ parts: Part[]; from: string; sections: string[]; targets: Target[] }> {
+  const none = { parts: [], from: '', sections: [], targets: [] }
+  let text: string
+  try {
+    text = readFileSync(RESULTS, 'utf8')
+  } catch {
+    return none
+  }
+  const date = /^- Date: (.+)$/m.exec(text)?.[1] ?? 'date unknown'
+  const action = /^- Action: (commit \S+?);/m.exec(text)?.[1] ?? 'commit unknown'
+  const from = `${date}, ${action}`
+  const parts: Part[] = []
+  const sections: string[] = []
+  const targets: Target[] = []
+  for (const part of PARTS.filter(p => !measured.includes(p))) {
+    const number = PART_NUMBER[part]
+    const section = new RegExp(
+      `^## ${number}\\. [^\\n]*\\n[\\s\\S]*?(?=^## |(?![\\s\\S]))`,
+      'm'
+    ).exec(text)
+    if (!section) continue
+    parts.push(part)
+    const [heading, ...body] = section[0].trimEnd().split('\n')
+    sections.push(heading as string, '', `_Kept from the earlier run (${from})._`, ...body, '')
+    for (const row of text.split('\n')) {
+      const cells = row
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map(cell => cell.trim().replace(/\\\|/g, '|'))
+      if (cells.length !== 4 || !cells[0]?.startsWith(`${number}. `)) continue
+      const [name, target, measuredText, met] = cells as [string, string, string, string]
+      targets.push({
+        part: name,
+        target,
+        measured: measuredText,
+        met: met === '✅' ? true : met === '❌' ? false : undefined
+      })
+    }
+  }
+  return { parts, from, sections, targets }
+}
+
 let interrupted = false
 let tempRoot: string | undefined
 
@@ -216,7 +279,10 @@ async function main(): Promise<number> {
             .map(ms => `${ms} ms`)
             .join(', ')}`
         : '') +
-      (settings.parts.includes('startup') ? `; cold start runs ${startupRuns}` : ''),
+      (settings.parts.includes('startup') ? `; cold start runs ${startupRuns}` : '') +
+      (settings.parts.includes('site')
+        ? '; site: 10,000 pages as zip and tar.gz, two 10 MB archive bombs'
+        : ''),
     ''
   ]
   const sections: string[] = []
@@ -252,6 +318,16 @@ async function main(): Promise<number> {
         })
         sections.push('## 2. Completion detection', '', result.markdown, '')
         targets.push(...result.targets)
+      } else if (part === 'site') {
+        log(`\n== 4. Large site, extracted and checked (${settings.repeats} run(s) each)`)
+        const result = await benchSite({ repeats: settings.repeats, tempRoot, log })
+        sections.push(
+          '## 4. Large site: download, extraction, audit and check',
+          '',
+          result.markdown,
+          ''
+        )
+        targets.push(...result.targets)
       } else {
         log(`\n== 3. Cold start (${startupRuns} runs each)`)
         const result = await benchStartup({ runs: startupRuns, tempRoot, log })
@@ -268,6 +344,15 @@ async function main(): Promise<number> {
     console.error('Interrupted: bench/results.md was not written.')
     return 130
   }
+  const kept = await keptFromEarlierRun(settings.parts)
+  if (kept.parts.length > 0)
+    lines.push(
+      `This run measured ${settings.parts.join(', ')}; the sections of ${kept.parts.join(', ')} and their targets are kept from the earlier run (${kept.from}).`,
+      ''
+    )
+  targets.push(...kept.targets)
+  targets.sort((a, b) => a.part.localeCompare(b.part))
+  sections.push(...kept.sections)
   lines.push(
     `Took ${Math.round((Date.now() - started) / 1000)} s; load average at the end ${loadavg()
       .map(l => l.toFixed(2))
@@ -277,7 +362,7 @@ async function main(): Promise<number> {
     '',
     targetsTable(targets),
     '',
-    ...sections
+    ...orderedSections(sections)
   )
   // Formatted as `npm run format:check` expects, so a fresh results.md passes it.
   const markdown = await format(`${lines.join('\n').trimEnd()}\n`, {
