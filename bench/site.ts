@@ -108,6 +108,8 @@ interface BombRun {
   peakRssKiB?: number
   /** Bytes under the action's folder besides the downloaded bundle. */
   leftBytes: number
+  /** Stopped by the benchmark past BOMB_RSS_KILL_MIB (GNU time then reports nothing). */
+  rssLimitHit: boolean
 }
 
 export async function benchSite(settings: SiteSettings): Promise<SiteResult> {
@@ -253,14 +255,16 @@ export async function benchSite(settings: SiteSettings): Promise<SiteResult> {
           : run.timedOut
             ? `stopped by the benchmark after ${BOMB_TIMEOUT_MS / 1000} s`
             : undefined
-        const bundle = run.outputs['bundle-path']
+        // The downloaded bundle (bundle.<format> in the folder, or its partial download) is
+        // expected to stay; anything else is what extraction left.
         const all = await treeSize(dir)
-        const bundleBytes = bundle
-          ? await stat(bundle).then(
-              s => s.size,
+        let bundleBytes = 0
+        for (const name of await readdir(dir).catch(() => [] as string[]))
+          if (name.startsWith('bundle.'))
+            bundleBytes += await stat(join(dir, name)).then(
+              s => (s.isFile() ? s.size : 0),
               () => 0
             )
-          : 0
         const lines = `${run.stdout}\n${run.stderr}`.split('\n')
         const message =
           killed ??
@@ -271,8 +275,9 @@ export async function benchSite(settings: SiteSettings): Promise<SiteResult> {
           refused: run.exitCode !== 0 && !killed,
           message: message.slice(0, 240),
           wallMs: run.wallMs,
-          peakRssKiB: run.peakRssKiB,
-          leftBytes: all.bytes - bundleBytes
+          peakRssKiB: run.rssLimitHit ? undefined : run.peakRssKiB,
+          leftBytes: all.bytes - bundleBytes,
+          rssLimitHit: run.rssLimitHit === true
         }
         bombRuns.push(result)
         log(
@@ -293,6 +298,10 @@ export async function benchSite(settings: SiteSettings): Promise<SiteResult> {
     { files: site.size, pages, bytes: siteBytes, archives },
     settings
   )
+}
+
+function bombRss(run: BombRun): string {
+  return run.rssLimitHit ? `> ${BOMB_RSS_KILL_MIB} MiB (stopped)` : mib(run.peakRssKiB)
 }
 
 function summarize(
@@ -363,7 +372,7 @@ function summarize(
     targets.push({
       part: '4. Site',
       target: `${(run.bomb.bytes / 1e6).toFixed(0)} MB ${run.bomb.format} bomb: refused, peak RSS ≤ ${BOMB_RSS_TARGET_MIB} MiB, nothing extracted left`,
-      measured: `${run.refused ? 'refused' : 'not refused'} in ${seconds(run.wallMs)}; ${mib(run.peakRssKiB)}; ${run.leftBytes} bytes left`,
+      measured: `${run.refused ? 'refused' : 'not refused'} in ${seconds(run.wallMs)}; ${bombRss(run)}; ${run.leftBytes} bytes left`,
       met: ok
     })
   }
@@ -396,7 +405,7 @@ function summarize(
         `${(run.bomb.bytes / 1e6).toFixed(1)} MB`,
         run.refused ? 'yes' : '**no**',
         seconds(run.wallMs),
-        mib(run.peakRssKiB),
+        bombRss(run),
         `${run.leftBytes} bytes`,
         run.message.replace(/`/g, "'")
       ])
