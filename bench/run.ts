@@ -1,16 +1,17 @@
 // `npm run bench`: the action's performance, measured on loopback against the local emulator of
 // the Admin API and of presigned object storage (test/emulator), in one process tree.
 //
-//   npm run bench                                  # everything, as in the README (~13 minutes)
+//   npm run bench                                  # everything, as in the README (~17 minutes)
 //   npm run bench -- --parts download --size-mib 64 --repeats 3
 //   npm run bench -- --parts polling --quick       # 30 s and 60 s jobs only (~1 minute)
 //   npm run bench -- --parts startup
-//   npm run bench -- --parts site                  # the large site and the bombs (~3 minutes)
+//   npm run bench -- --parts site --quick          # the large site and the bombs (~3 minutes)
 //   npm run bench -- --help
 //
 // Flags: --parts download,polling,startup,site (default: all four), --repeats N (default 3),
 // --size-mib N (bundle padding, default 1024), --durations 30,60,180,600 (seconds of running
-// time per job), --quick (durations 30,60). A bad flag prints the usage and exits 2.
+// time per job), --quick (durations 30,60; one run per format of the site part). A bad flag
+// prints the usage and exits 2.
 //
 // It prints a table per part and writes them, with the date, the machine (nproc, CPU model),
 // the Node version and the exact settings, to bench/results.md. Every child process and server
@@ -97,7 +98,8 @@ const USAGE = `Usage: npm run bench -- [flags]
                     cold start runs max(15, 3·N) times (default: 3)
   --size-mib N      incompressible padding of the downloaded bundle, in MiB (default: 1024)
   --durations LIST  running time of the polled jobs, in seconds (default: 30,60,180,600)
-  --quick           durations 30,60 (not with --durations)
+  --quick           durations 30,60 (not with --durations); one run per format of
+                    the site part unless --repeats is given
   --help            this text
 
 Writes bench/results.md.`
@@ -105,6 +107,8 @@ Writes bench/results.md.`
 interface Settings {
   parts: Part[]
   repeats: number
+  /** Runs per format of the site part: --repeats, or 1 with --quick. */
+  siteRepeats: number
   sizeMiB: number
   durationsS: number[]
 }
@@ -156,6 +160,10 @@ function parseSettings(argv: string[]): Settings | 'help' {
   return {
     parts: PARTS.filter(p => parts.includes(p)),
     repeats: positiveInteger(values.repeats ?? '3', '--repeats'),
+    siteRepeats:
+      values.quick && values.repeats === undefined
+        ? 1
+        : positiveInteger(values.repeats ?? '3', '--repeats'),
     sizeMiB: positiveInteger(values['size-mib'] ?? '1024', '--size-mib'),
     durationsS: [...new Set(durationsS)]
   }
@@ -295,7 +303,7 @@ async function main(): Promise<number> {
         : '') +
       (settings.parts.includes('startup') ? `; cold start runs ${startupRuns}` : '') +
       (settings.parts.includes('site')
-        ? '; site: 10,000 pages as zip and tar.gz, two 10 MB archive bombs'
+        ? `; site: 10,000 pages as zip and tar.gz, ${settings.siteRepeats} run(s) each, two 10 MB archive bombs`
         : ''),
     ''
   ]
@@ -333,8 +341,8 @@ async function main(): Promise<number> {
         sections.push('## 2. Completion detection', '', result.markdown, '')
         targets.push(...result.targets)
       } else if (part === 'site') {
-        log(`\n== 4. Large site, extracted and checked (${settings.repeats} run(s) each)`)
-        const result = await benchSite({ repeats: settings.repeats, tempRoot, log })
+        log(`\n== 4. Large site, extracted and checked (${settings.siteRepeats} run(s) each)`)
+        const result = await benchSite({ repeats: settings.siteRepeats, tempRoot, log })
         sections.push(
           '## 4. Large site: download, extraction, audit and check',
           '',
