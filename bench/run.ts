@@ -69,7 +69,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import { mkdtemp, writeFile } from 'node:fs/promises'
-import { loadavg, tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -286,7 +286,11 @@ async function main(): Promise<number> {
     `- Date: ${machine.date}`,
     `- Machine: \`nproc\` = ${machine.nproc}, CPU ${machine.cpu}; load average at the start ${loadavg()
       .map(l => l.toFixed(2))
-      .join(', ')} (the machine is shared)`,
+      .join(', ')} (the machine is shared)${
+      (loadavg()[0] ?? 0) > availableParallelism()
+        ? `: **more runnable processes than cores, so times and the download's choice of parallel ranges are not representative**`
+        : ''
+    }`,
     `- Node ${machine.node} (harness, action and Node baselines); ${machine.curl}`,
     `- Action: ${distState(entry)} (a copy of dist/ taken at the start is what runs)`,
     `- Command: \`npm run bench${args ? ` -- ${args}` : ''}\``,
