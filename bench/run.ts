@@ -212,8 +212,9 @@ async function keptFromEarlierRun(
     return none
   }
   const date = /^- Date: (.+)$/m.exec(text)?.[1] ?? 'date unknown'
-  const action = /^- Action: (commit \S+?);/m.exec(text)?.[1] ?? 'commit unknown'
-  const from = `${date}, ${action}`
+  const action = /^- Action: (commit [0-9a-f]+)/m.exec(text)?.[1] ?? 'commit unknown'
+  const load = /load average at the start ([\d.]+)/.exec(text)?.[1]
+  const from = `${date}, ${action}${load ? `, load average ${load} at its start` : ''}`
   const parts: Part[] = []
   const sections: string[] = []
   const targets: Target[] = []
