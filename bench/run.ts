@@ -227,7 +227,10 @@ async function keptFromEarlierRun(
     if (!section) continue
     parts.push(part)
     const [heading, ...body] = section[0].trimEnd().split('\n')
-    sections.push(heading as string, '', `_Kept from the earlier run (${from})._`, ...body, '')
+    // A section kept once already says which run measured it: that stays.
+    const measuredBy = body.find(line => line.startsWith('_Kept from the earlier run'))
+    sections.push(heading as string, '', measuredBy ?? `_Kept from the earlier run (${from})._`)
+    sections.push(...body.filter(line => line !== measuredBy), '')
     for (const row of text.split('\n')) {
       const cells = row
         .split(/(?<!\\)\|/)
