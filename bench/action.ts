@@ -42,6 +42,8 @@ export interface BenchActionOptions {
   nodeArgs?: string[]
   /** Extra environment variables, over the runner's. */
   env?: Record<string, string>
+  /** See ProcessOptions.rssLimitKiB. */
+  rssLimitKiB?: number
 }
 
 /** The environment a runner gives an action step, for these inputs. */
@@ -81,7 +83,8 @@ export async function runBundledAction(
       cwd: ROOT,
       timeoutMs: options.timeoutMs,
       timeFile: options.peakRss ? join(runnerTemp, 'peak-rss') : undefined,
-      onLine: options.onLine
+      onLine: options.onLine,
+      rssLimitKiB: options.rssLimitKiB
     })
     return {
       ...run,

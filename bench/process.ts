@@ -1,6 +1,7 @@
 // Child processes of the benchmark: timed, bounded, optionally wrapped in /usr/bin/time for the
 // peak RSS, and all killed (by process group) when the harness stops, errs or is interrupted.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 
 /** GNU time: `-f '%M %U %S'` prints the peak resident set size in KiB and the CPU seconds. */
@@ -21,6 +22,8 @@ export interface ProcessResult {
   cpuMs?: number
   /** Killed because it ran past `timeoutMs`. */
   timedOut: boolean
+  /** Killed because a process of its tree passed `rssLimitKiB`. */
+  rssLimitHit?: boolean
 }
 
 export interface ProcessOptions {
@@ -32,6 +35,11 @@ export interface ProcessOptions {
   timeFile?: string
   /** Each complete stdout line, with Date.now() when it arrived. */
   onLine?: (line: string, at: number) => void
+  /**
+   * Killed (SIGKILL to its group) once any process of its tree holds more than this many KiB
+   * resident: an archive bomb must not take the shared machine's memory. Polled every 100 ms.
+   */
+  rssLimitKiB?: number
 }
 
 const live = new Set<ChildProcess>()
@@ -90,6 +98,16 @@ export async function runProcess(
     timedOut = true
     killGroup(child)
   }, options.timeoutMs)
+  let rssLimitHit = false
+  const watchdog =
+    options.rssLimitKiB === undefined
+      ? undefined
+      : setInterval(() => {
+          if (child.pid !== undefined && treeRssKiB(child.pid) > (options.rssLimitKiB as number)) {
+            rssLimitHit = true
+            killGroup(child)
+          }
+        }, 100)
   let wallMs = 0
   try {
     const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(
@@ -106,16 +124,37 @@ export async function runProcess(
       wallMs,
       stdout,
       stderr,
-      timedOut
+      timedOut,
+      ...(rssLimitHit ? { rssLimitHit } : {})
     }
     if (options.timeFile) Object.assign(result, await readTimeFile(options.timeFile))
     return result
   } finally {
     clearTimeout(killer)
+    clearInterval(watchdog)
     killGroup(child)
     live.delete(child)
     if (options.timeFile) await rm(options.timeFile, { force: true })
   }
+}
+
+/** The largest resident set (KiB) among `pid` and its descendants, from /proc (Linux). */
+function treeRssKiB(pid: number): number {
+  let largest = 0
+  const pending = [pid]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    try {
+      const status = readFileSync(`/proc/${next}/status`, 'utf8')
+      largest = Math.max(largest, Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0))
+      for (const task of readdirSync(`/proc/${next}/task`)) {
+        const children = readFileSync(`/proc/${next}/task/${task}/children`, 'utf8')
+        pending.push(...children.split(' ').filter(Boolean).map(Number))
+      }
+    } catch {
+      // gone meanwhile, or not Linux
+    }
+  }
+  return largest
 }
 
 /** The last line of GNU time's output (a killed command gets a line about the signal first). */

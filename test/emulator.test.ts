@@ -437,6 +437,26 @@ describe('object store', () => {
     }
   })
 
+  it('serves the site it is given, and a ready archive instead of building one', async () => {
+    const site = new Map([['index.html', Buffer.from('<h1>given</h1>')]])
+    const emu = await startEmulator({ export: FAST, storage: { format: 'tar.gz' } }, { site })
+    emulators.push(emu)
+    expect([...emu.expectedSite().keys()]).toEqual(['index.html'])
+    const { jobId } = await link(emu)
+    const built = await emu.bundleFile(jobId)
+    expect((await run('tar', ['-tzf', built.path])).stdout.trim()).toBe('index.html')
+
+    const ready = join(await tempDir(), 'ready.zip')
+    await writeFile(ready, 'PK\u0005\u0006 not really a zip')
+    emu.options.storage.format = 'zip'
+    emu.options.storage.prebuiltPath = ready
+    const served = await emu.bundleFile(jobId)
+    expect(served.path).toBe(ready)
+    expect(served.sha256).toBe(sha256(await readFile(ready)))
+    const { body } = await download((await link(emu)).url)
+    expect(body).toEqual(await readFile(ready))
+  })
+
   it('answers ranges with 206, honours If-Range, and 416 past the end', async () => {
     const emu = await emulate({ storage: { format: 'tar' } })
     const { jobId, url } = await link(emu)

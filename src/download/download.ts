@@ -329,6 +329,7 @@ async function transferOnce(
         dispatcher,
         signal: options.signal,
         file: sink.handle,
+        path: sink.path,
         totalBytes: total,
         validator: state.validator,
         helpers: PARALLEL.helpers,

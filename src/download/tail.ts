@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import type { Dispatcher } from 'undici'
 import { DownloadError, LinkExpiredError, ObjectChangedError } from './errors.js'
-import { writeAt } from './sink.js'
+import { writeAtSync } from './sink.js'
 import { conditionalHeaders, rangedAnswerProblem } from './ranges.js'
 import { header, holdErrors, requestObject, storeError } from './response.js'
 import { storeLinkProblem } from './link-rules.js'
@@ -16,6 +16,8 @@ export interface TailOptions {
   signal?: AbortSignal
   /** The file the front stream writes; helpers write their chunks at their own offsets. */
   file: FileHandle
+  /** The file's path, for a failed write's message. */
+  path: string
   totalBytes: number
   /** ETag or Last-Modified of the object, so every range is of the same object. */
   validator: string
@@ -154,7 +156,8 @@ export class TailDownload {
       const bytes = data as Buffer
       if (position + bytes.length > end)
         throw new DownloadError('the store sent more than the range asked for', false)
-      await writeAt(this.options.file, bytes, position)
+      // Synchronously, as the front stream writes (sink.ts, writeAtSync).
+      writeAtSync(this.options.file, bytes, position, this.options.path)
       discarded(bytes.length)
       position += bytes.length
       this.received += bytes.length

@@ -2,7 +2,7 @@
 // 1 GiB bundle never sits in memory. Each storage configuration is built once and cached.
 import { createCipheriv, createHash } from 'node:crypto'
 import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { join } from 'node:path'
 import { finished } from 'node:stream/promises'
 import { constants, crc32, deflateRawSync } from 'node:zlib'
@@ -146,7 +146,12 @@ function paxRecord(key: string, value: string): string {
   return `${length}${rest}`
 }
 
-function tarHeader(name: string, type: ArchiveEntry['type'], size: number, linkName = ''): Buffer {
+export function tarHeader(
+  name: string,
+  type: ArchiveEntry['type'],
+  size: number,
+  linkName = ''
+): Buffer {
   const mode = type === 'file' ? 0o644 : type === 'directory' ? 0o755 : 0o777
   const records: string[] = []
   if (Buffer.byteLength(name) > 100) records.push(paxRecord('path', name))
@@ -412,6 +417,18 @@ export async function buildArchive(
   return { path: dest, sha256, size, lastModified }
 }
 
+/** A ready archive, hashed as the store would announce it. */
+async function describeFile(path: string): Promise<BuiltArchive> {
+  const hash = createHash('sha256')
+  let size = 0
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer)
+    size += (chunk as Buffer).length
+  }
+  const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000)
+  return { path, sha256: hash.digest('hex'), size, lastModified }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cache: one build per distinct (format, padding, extra entries), shared by every job.
 
@@ -426,7 +443,7 @@ function cacheKey(storage: StorageBehaviour): string {
     ...e,
     content: Buffer.isBuffer(e.content) ? `base64:${e.content.toString('base64')}` : e.content
   }))
-  return JSON.stringify([storage.format, storage.padBytes, extra])
+  return JSON.stringify([storage.format, storage.padBytes, extra, storage.prebuiltPath])
 }
 
 const EXTENSION = { 'tar.gz': 'tar.gz', zip: 'zip', tar: 'tar' } as const
@@ -444,7 +461,9 @@ export function createArchiveStore(
       let build = builds.get(key)
       if (!build) {
         const dest = join(dir, `bundle-${++count}.${EXTENSION[storage.format]}`)
-        build = buildArchive(storage, site, dest, signal)
+        build = storage.prebuiltPath
+          ? describeFile(storage.prebuiltPath)
+          : buildArchive(storage, site, dest, signal)
         builds.set(key, build)
         build.catch(() => builds.delete(key)) // a failed build is retried on the next request
       }

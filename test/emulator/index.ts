@@ -91,7 +91,7 @@ export async function startEmulator(
 ): Promise<Emulator> {
   const abort = new AbortController()
   const tempDir = await mkdtemp(join(tmpdir(), 'mintlify-emulator-'))
-  const site = siteFiles()
+  const site = settings.site ?? siteFiles()
   const ctx: Context = {
     options: resolveOptions(options),
     jobs: new Map(),

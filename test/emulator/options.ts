@@ -38,7 +38,8 @@ export function defaultStorage(): StorageBehaviour {
     etag: true,
     ignoreIfRange: false,
     checksum: true,
-    extraEntries: []
+    extraEntries: [],
+    prebuiltPath: null
   }
 }
 

@@ -126,6 +126,11 @@ export interface StorageBehaviour {
   checksum: boolean
   /** Raw entries appended to the archive as given (path-traversal tests). */
   extraEntries: ArchiveEntry[]
+  /**
+   * A ready archive file served as the bundle instead of one built from the site (the
+   * benchmark's archive bombs); `format` still names its type. null: build as usual.
+   */
+  prebuiltPath: string | null
 }
 
 export interface ArchiveEntry {
@@ -222,4 +227,6 @@ export interface StartSettings {
   storagePort?: number
   /** Receives one line per finished request. */
   log?: (line: string) => void
+  /** The files of the exported site (default: the small site of test/emulator/site.ts). */
+  site?: Map<string, Buffer>
 }
