@@ -6,6 +6,8 @@ import type { AdminApi, BundleLink, ExportJob } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
 import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
 import type { ExtractedSite } from '../../archive/extract.js'
+import type { SiteFileVisitor } from '../../archive/site-files.js'
+import type { AuditResult } from '../../audit/audit.js'
 import { downloadBundle, type DownloadedFile } from '../../download/download.js'
 import { ObjectChangedError } from '../../download/errors.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
@@ -127,10 +129,11 @@ export async function runExport(
       const hash = file.sha256 ? ` (sha256 ${file.sha256})` : ''
       log.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
       if (settings.extract) {
-        const site = (report.site = await timed('extract', () =>
-          extractSite(file, directory, settings)
-        ))
-        report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
+        // The audit reads each page as extraction writes it; its phase is the verdict on that.
+        const { siteAudit } = await import('../../audit/audit.js')
+        const audit = siteAudit({ allowedHosts: settings.allowedHosts })
+        report.site = await timed('extract', () => extractSite(file, directory, settings, audit))
+        report.externalHosts = await timed('audit', () => judgeSiteAudit(audit.result(), settings))
       }
     }
     deps.signal.throwIfAborted()
@@ -160,7 +163,8 @@ function exportFolder(settings: ExportSettings, jobId: string): string {
 async function extractSite(
   file: DownloadedFile,
   directory: string,
-  settings: ExportSettings
+  settings: ExportSettings,
+  readers: SiteFileVisitor
 ): Promise<ExtractedSite> {
   if (!file.format) {
     throw new ExportFailedError(
@@ -168,24 +172,23 @@ async function extractSite(
     )
   }
   // Loaded when needed: extraction and its archive readers serve only runs that extract.
-  const { DEFAULT_LIMITS, extractBundle } = await import('../../archive/extract.js')
+  const { extractBundle } = await import('../../archive/extract.js')
   const destination = inside(directory, join(directory, 'site'), 'the site folder')
   const site = await extractBundle(file.path, file.format, destination, {
-    ...DEFAULT_LIMITS,
-    maxTotalBytes: settings.extractLimitBytes
+    maxTotalBytes: settings.extractLimitBytes,
+    // Every reader of the site goes here (combineVisitors), fed as the files are written.
+    visitor: readers
   })
   log.info(`Extracted ${site.files} files to ${site.path}.`)
   return site
 }
 
-/** Audits the site for external hosts and applies the deployment kind's rule to them. */
-async function auditExtractedSite(
-  sitePath: string,
+/** Applies the deployment kind's rule to the external hosts the audit found. */
+async function judgeSiteAudit(
+  audit: AuditResult,
   settings: ExportSettings
 ): Promise<ReadonlyMap<string, string>> {
-  const { auditSite } = await import('../../audit/audit.js')
   const { judgeAudit } = await import('../../audit/verdict.js')
-  const audit = await auditSite(sitePath, { allowedHosts: settings.allowedHosts })
   const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
   if (audit.skipped.length > 0)
     log.warning(
