@@ -39,6 +39,10 @@ export function entryProblem(entry: ArchiveEntryInfo): string | undefined {
     return `${quoted(entry.name)} has an absolute path`
   if (escapes(name)) return `${quoted(entry.name)} points outside the extraction folder`
   if (entry.type === 'other') return `${quoted(entry.name)} is a device, FIFO or other special file`
+  // GNU tar names a sparse file's entry `GNUSparseFile.<pid>/<name>` and keeps the real name in
+  // a pax record node-tar does not read: written as is, it would be a name GNU tar never writes.
+  if (name.split('/').some(part => /^GNUSparseFile\.\d+$/.test(part)))
+    return `${quoted(entry.name)} is a GNU sparse file, which no site holds`
   if (entry.type === 'symlink' || entry.type === 'hardlink') {
     const target = (entry.linkTarget ?? '').replace(/\\/g, '/')
     if (target.startsWith('/') || /^[a-z]:/i.test(target)) {
