@@ -176,7 +176,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     modes: ['export'],
     default: '',
     description:
-      "export: largest total size the extracted site may reach, e.g. `500MiB` or `20GiB`; a bundle past it is refused as an archive bomb. Empty: the free space of the disk that holds `path`, since more cannot be written anyway."
+      'export: largest total size the extracted site may reach, e.g. `500MiB` or `20GiB`; a bundle past it is refused as an archive bomb. Empty: the free space of the disk that holds `path`, since more cannot be written anyway.'
   },
   {
     name: 'path',

@@ -249,7 +249,9 @@ export class SiteWriter {
       return false
     }
     if (this.totalBytes > freeBytes) {
-      this.fail(new UnsafeArchiveError(diskMessage(this.totalBytes, freeBytes, destination, 'more than')))
+      this.fail(
+        new UnsafeArchiveError(diskMessage(this.totalBytes, freeBytes, destination, 'more than'))
+      )
       return false
     }
     return true
@@ -301,7 +303,7 @@ export class SiteWriter {
 
 /** Writes all of `chunk` (a write may take fewer bytes than asked). */
 function writeAll(fd: number, chunk: Buffer): void {
-  for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done)
+  for (let done = 0; done < chunk.length;) done += writeSync(fd, chunk, done)
 }
 
 /** `./a\b/` → `a/b`: the one spelling of an entry's path, on disk and for the visitor. */
@@ -333,6 +335,6 @@ function writeError(error: unknown, path: string, destination: string): Error {
         ? 'a folder stands where that file should be'
         : untrusted((error as Error).message ?? String(error))
   return new UnsafeArchiveError(
-    `Extracting the bundle failed at ${quoted(path)}: ${why}. The archive may be damaged; set \`extract: false\` to keep the file as downloaded.`
+    `Extracting the bundle into ${destination} failed at ${quoted(path)}: ${why}. The archive may be damaged; set \`extract: false\` to keep the file as downloaded.`
   )
 }

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { Parser, type ReadEntry } from 'tar'
-import { createGunzip } from 'node:zlib'
+import { createGunzip, type ZlibOptions } from 'node:zlib'
 import type { ArchiveEntryInfo } from './inspect.js'
 import { UnsafeArchiveError } from './inspect.js'
 import type { SiteWriter } from './site-writer.js'
@@ -14,10 +14,7 @@ const READ_BYTES = 64 * 1024
  * streaming gunzip, never node-tar's own (which inflates a whole read in one synchronous call:
  * a 10 MB bomb took 10 GB of memory); node-tar only parses the tar stream.
  */
-export async function readTar(
-  source: AsyncIterable<Buffer>,
-  writer: SiteWriter
-): Promise<void> {
+export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter): Promise<void> {
   // Compression is ours: a gzip (or zstd, brotli) inside the tar.gz is refused, not inflated.
   const parser = new Parser({ strict: true, brotli: false, zstd: false })
   parser.on('entry', (entry: ReadEntry) => {
@@ -30,7 +27,11 @@ export async function readTar(
   let first = true
   for await (const chunk of source) {
     if (first && chunk[0] === 0x1f && chunk[1] === 0x8b) {
-      writer.fail(new UnsafeArchiveError('The bundle is a gzip inside a gzip, not a tar.gz; refusing to extract it.'))
+      writer.fail(
+        new UnsafeArchiveError(
+          'The bundle is a gzip inside a gzip, not a tar.gz; refusing to extract it.'
+        )
+      )
     }
     first = false
     if (writer.failure) break
@@ -56,7 +57,11 @@ export async function* tarSource(file: string, gzipped: boolean): AsyncGenerator
     return
   }
   // Inflating works ahead of the writes by a bounded 1 MiB, so neither waits on the other.
-  const gunzip = createGunzip({ chunkSize: 64 * 1024, readableHighWaterMark: 1024 * 1024 })
+  // (Zlib streams take Transform's options; ZlibOptions does not list them.)
+  const gunzip = createGunzip({
+    chunkSize: 64 * 1024,
+    readableHighWaterMark: 1024 * 1024
+  } as ZlibOptions)
   raw.on('error', error => gunzip.destroy(error))
   try {
     for await (const chunk of raw.pipe(gunzip)) yield chunk as Buffer

@@ -72,7 +72,10 @@ function entryInfo(entry: yauzl.Entry): ArchiveEntryInfo {
 }
 
 /** Calls `visit` for each entry in order until it returns false; rejects on a damaged zip. */
-function eachEntry(file: string, visit: (zip: yauzl.ZipFile, entry: yauzl.Entry) => Promise<boolean>): Promise<void> {
+function eachEntry(
+  file: string,
+  visit: (zip: yauzl.ZipFile, entry: yauzl.Entry) => Promise<boolean>
+): Promise<void> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, OPEN_OPTIONS, (error, zip) => {
       if (error || !zip) return reject(zipError(error))
@@ -140,4 +143,3 @@ function zipError(error: Error | null): UnsafeArchiveError {
     `The bundle is not a readable zip: ${untrusted(error?.message ?? 'unknown error')}.`
   )
 }
-

@@ -18,7 +18,12 @@ export async function resolve(specifier, context, next) {
 }`)}`
 )
 
-const [file, format, destination, options] = process.argv.slice(2) as [string, string, string, string]
+const [file, format, destination, options] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string
+]
 const { extractBundle } = await import('../../src/archive/extract.ts')
 let error: string | undefined
 try {

@@ -74,7 +74,10 @@ afterEach(() => rm(work, { recursive: true, force: true }))
 /** A small site with nested folders, an empty file, a 3 MiB file (streamed) and a link. */
 async function makeSite(root: string): Promise<void> {
   await mkdir(join(root, 'docs/guide'), { recursive: true })
-  await writeFile(join(root, 'index.html'), '<link rel="stylesheet" href="https://cdn.example.com/a.css">')
+  await writeFile(
+    join(root, 'index.html'),
+    '<link rel="stylesheet" href="https://cdn.example.com/a.css">'
+  )
   await writeFile(join(root, 'docs/guide/index.html'), '<p>guide</p>')
   await writeFile(join(root, 'docs/empty.txt'), '')
   const big = Buffer.alloc(3 * MiB)
@@ -106,9 +109,21 @@ describe('archives made by real tools extract to the tree the system tools write
           'python3'
         )
     ],
-    ['GNU tar --format=gnu', 'tar.gz', (s, o) => tool('tar', ['--format=gnu', '-czf', o, '.'], s, 'tar')],
-    ['GNU tar --format=pax', 'tar.gz', (s, o) => tool('tar', ['--format=pax', '-czf', o, '.'], s, 'tar')],
-    ['GNU tar --format=ustar', 'tar', (s, o) => tool('tar', ['--format=ustar', '-cf', o, '.'], s, 'tar')],
+    [
+      'GNU tar --format=gnu',
+      'tar.gz',
+      (s, o) => tool('tar', ['--format=gnu', '-czf', o, '.'], s, 'tar')
+    ],
+    [
+      'GNU tar --format=pax',
+      'tar.gz',
+      (s, o) => tool('tar', ['--format=pax', '-czf', o, '.'], s, 'tar')
+    ],
+    [
+      'GNU tar --format=ustar',
+      'tar',
+      (s, o) => tool('tar', ['--format=ustar', '-cf', o, '.'], s, 'tar')
+    ],
     ['bsdtar tar.gz', 'tar.gz', (s, o) => tool('bsdtar', ['-czf', o, '.'], s, 'libarchive-tools')]
   ]
 
@@ -199,7 +214,8 @@ function tarHeader(fields: {
   return header
 }
 
-const padded = (data: Buffer) => Buffer.concat([data, Buffer.alloc((512 - (data.length % 512)) % 512)])
+const padded = (data: Buffer) =>
+  Buffer.concat([data, Buffer.alloc((512 - (data.length % 512)) % 512)])
 
 describe('header forms where tar readers disagree: what is written is what the guards saw', () => {
   it('a ustar prefix with a version other than `00`', async () => {
@@ -445,7 +461,9 @@ describe('archive bombs: refused with memory bounded, nothing left on disk', () 
     const out = join(work, 'out')
     const result = extractInChild(bomb, 'tar.gz', out, { maxTotalBytes: 100 * MiB })
     // Refused at the entry whose header takes the total past the limit, 96 MiB written by then.
-    expect(result.error).toMatch(/would extract to more than 104857600 bytes \(`extract-limit`\), at `zeros-6.bin`/)
+    expect(result.error).toMatch(
+      /would extract to more than 104857600 bytes \(`extract-limit`\), at `zeros-6.bin`/
+    )
     console.log(`tar.gz bomb: peak RSS ${result.maxRssMiB} MiB`)
     expect(result.maxRssMiB).toBeLessThan(300)
     await expect(lstat(out)).rejects.toThrow(/ENOENT/)
