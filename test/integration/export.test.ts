@@ -131,7 +131,8 @@ describe('export, end to end against the emulator', () => {
 
   it('extracts names as the zip stores them on a job without a UTF-8 locale', async () => {
     // The system's unzip, run before, wrote `caf#U00e9/…` here and reported success.
-    await emulate({
+    emulator = await startEmulator({
+      export: FAST,
       storage: {
         format: 'zip',
         extraEntries: [{ name: 'café/menú.html', type: 'file', content: '<p>olé</p>' }]
