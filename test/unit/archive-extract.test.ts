@@ -394,13 +394,17 @@ async function tarGzBomb(path: string, mib: number): Promise<void> {
   await writeFile(path, Buffer.concat([gzipHeader, body, Buffer.alloc(8)]))
 }
 
-async function zipBomb(path: string, mib: number): Promise<void> {
-  // One entry per GiB, each declaring its true size (zip64 is not needed under 4 GiB each).
+async function zipBomb(
+  path: string,
+  mib: number,
+  { entryMiB = 1024, declaredBytes = entryMiB * MiB } = {}
+): Promise<void> {
+  // Entries of entryMiB each (1 GiB by default), declaring their true size unless told (no zip64).
   const parts: Buffer[] = []
   const central: Buffer[] = []
   let offset = 0
-  const data = zerosStream(1024)
-  for (let i = 0; i < Math.ceil(mib / 1024); i++) {
+  const data = zerosStream(entryMiB)
+  for (let i = 0; i < Math.ceil(mib / entryMiB); i++) {
     const name = Buffer.from(`zeros-${i}.bin`)
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
@@ -408,7 +412,7 @@ async function zipBomb(path: string, mib: number): Promise<void> {
     local.writeUInt16LE(8, 8)
     local.writeUInt32LE(0, 14)
     local.writeUInt32LE(data.length, 18)
-    local.writeUInt32LE(1024 * MiB, 22)
+    local.writeUInt32LE(declaredBytes, 22)
     local.writeUInt16LE(name.length, 26)
     const entry = Buffer.alloc(46)
     entry.writeUInt32LE(0x02014b50, 0)
@@ -417,7 +421,7 @@ async function zipBomb(path: string, mib: number): Promise<void> {
     entry.writeUInt16LE(8, 10)
     entry.writeUInt32LE(0, 16)
     entry.writeUInt32LE(data.length, 20)
-    entry.writeUInt32LE(1024 * MiB, 24)
+    entry.writeUInt32LE(declaredBytes, 24)
     entry.writeUInt16LE(name.length, 28)
     entry.writeUInt32LE(offset, 42)
     parts.push(local, name, data)
@@ -479,6 +483,21 @@ describe('archive bombs: refused with memory bounded, nothing left on disk', () 
     const result = extractInChild(bomb, 'zip', out, { freeBytes: 5 * 1024 * MiB })
     expect(result.error).toContain('would extract to 10737418240 bytes')
     console.log(`zip bomb: peak RSS ${result.maxRssMiB} MiB`)
+    expect(result.maxRssMiB).toBeLessThan(300)
+    await expect(lstat(out)).rejects.toThrow(/ENOENT/)
+  })
+
+  it('a 10 MB zip whose headers claim 1000 bytes an entry (the bomb in disguise)', async () => {
+    const bomb = join(work, 'lying.zip')
+    // 512 MiB entries: each compresses under 1 MiB, so it is inflated in one call, bounded.
+    await zipBomb(bomb, 10 * 1024, { entryMiB: 512, declaredBytes: 1000 })
+    const out = join(work, 'out')
+    const result = extractInChild(bomb, 'zip', out, {})
+    // Inflating stops at the declared size: the entry is refused, not inflated to its GiB.
+    expect(result.error).toContain(
+      '`zeros-0.bin` does not inflate to the 1000 bytes its header declares'
+    )
+    console.log(`lying zip bomb: peak RSS ${result.maxRssMiB} MiB`)
     expect(result.maxRssMiB).toBeLessThan(300)
     await expect(lstat(out)).rejects.toThrow(/ENOENT/)
   })
