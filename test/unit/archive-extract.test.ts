@@ -397,7 +397,10 @@ async function tarGzBomb(path: string, mib: number): Promise<void> {
 async function zipBomb(
   path: string,
   mib: number,
-  { entryMiB = 1024, declaredBytes = entryMiB * MiB } = {}
+  {
+    entryMiB = 1024,
+    declaredBytes = entryMiB * MiB
+  }: { entryMiB?: number; declaredBytes?: number } = {}
 ): Promise<void> {
   // Entries of entryMiB each (1 GiB by default), declaring their true size unless told (no zip64).
   const parts: Buffer[] = []
