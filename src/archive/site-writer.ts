@@ -40,7 +40,7 @@ const MAX_PENDING_BYTES = 24 * 1024 * 1024
  *
  * Writes are synchronous, on purpose: inflating runs on libuv's threads meanwhile, and a site's
  * many small files cost far less as one open/write/close each on this thread than as three
- * round trips through the thread pool (measured: 10,000 pages took 2-3× longer async).
+ * round trips through the thread pool, which a loaded runner makes slow.
  */
 export class SiteWriter {
   failure: Error | undefined

@@ -95,7 +95,7 @@ function isSmall(entry: yauzl.Entry): boolean {
  * Small entries, read from a large window of the file and inflated in one bounded call (the
  * output may not pass the declared size, at most 1 MiB). yauzl's stream per entry costs several
  * round trips through the thread pool each (a read for the local header, reads for the data, an
- * inflate): with 10,000 pages that was 5-8× `unzip -q`. Unlike yauzl, the CRC is checked too.
+ * inflate): with 10,000 pages that was several times `unzip -q`. Unlike yauzl, the CRC is checked too.
  */
 class ReadWindow {
   private buffer = Buffer.allocUnsafe(WINDOW_BYTES)
