@@ -174,9 +174,9 @@ export const INPUTS: readonly InputDeclaration[] = [
     name: 'extract-limit',
     kind: 'text',
     modes: ['export'],
-    default: '20GiB',
+    default: '',
     description:
-      'export: largest total size the extracted site may reach, e.g. `500MiB` or `20GiB`; a bundle past it is refused as an archive bomb.'
+      'export: largest total size the extracted site may reach, e.g. `500MiB` or `20GiB`; a bundle past it is refused as an archive bomb. Empty: the free space of the disk that holds `path`, since more cannot be written anyway.'
   },
   {
     name: 'path',

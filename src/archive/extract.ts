@@ -1,16 +1,24 @@
-import { execFile } from 'node:child_process'
-import { lstat, mkdir, readlink, realpath, rm } from 'node:fs/promises'
+import { mkdir, readlink, realpath, rm, statfs } from 'node:fs/promises'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
-import { untrusted } from '../util/untrusted.js'
-import { walkTree } from '../util/walk.js'
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { isWithin } from '../util/paths.js'
 import type { ArchiveFormat } from './format.js'
-import { inspectArchive, quoted, UnsafeArchiveError, type ArchiveLimits } from './inspect.js'
+import { quoted, UnsafeArchiveError } from './inspect.js'
+import type { SiteFileVisitor } from './site-files.js'
+import { SiteWriter } from './site-writer.js'
+import { readTar, tarSource } from './tar-reader.js'
+import { readZip } from './zip-reader.js'
 
-export const DEFAULT_LIMITS: ArchiveLimits = {
-  maxTotalBytes: 20 * 1024 ** 3,
-  maxEntries: 500_000
+export const MAX_ENTRIES = 500_000
+
+export interface ExtractOptions {
+  /** `extract-limit`; when unset, the free space of the disk that holds the site is the limit. */
+  maxTotalBytes?: number
+  maxEntries?: number
+  /** Readers of the site (the audit, the site check), fed each file's bytes as it is written. */
+  visitor?: SiteFileVisitor
+  /** The free space, when a test pretends; measured with statfs otherwise. */
+  freeBytes?: number
 }
 
 export interface ExtractedSite {
@@ -20,22 +28,39 @@ export interface ExtractedSite {
 }
 
 /**
- * Extracts the bundle into `destination` (emptied first) with the system's tar or unzip, after
- * checking every entry, and checks the result again: nothing outside, no link leading out.
+ * Extracts the bundle into `destination` (emptied first) in one pass over the archive: each
+ * entry is checked as it is read and written from the same bytes, so no name reaches the disk
+ * that the guards did not see, and nothing is inflated twice. Any refusal or failure removes
+ * the folder: never a partial site.
  */
 export async function extractBundle(
   file: string,
   format: ArchiveFormat,
   destination: string,
-  limits: ArchiveLimits = DEFAULT_LIMITS
+  options: ExtractOptions = {}
 ): Promise<ExtractedSite> {
-  await inspectArchive(file, format, limits)
   await rm(destination, { recursive: true, force: true })
   await mkdir(destination, { recursive: true })
   try {
-    await runExtractor(file, format, destination)
-    const found = await walkExtracted(destination, limits)
-    return { path: destination, files: found.files, totalBytes: found.totalBytes }
+    const writer = new SiteWriter(
+      destination,
+      {
+        maxTotalBytes: options.maxTotalBytes,
+        maxEntries: options.maxEntries ?? MAX_ENTRIES,
+        freeBytes: options.freeBytes ?? (await freeBytesAt(destination)),
+        destination
+      },
+      options.visitor
+    )
+    try {
+      if (format === 'zip') await readZip(file, writer)
+      else await readTar(tarSource(file, format === 'tar.gz'), writer)
+    } catch (error) {
+      writer.fail(error)
+    }
+    const symlinks = await writer.finish()
+    await checkLinks(destination, symlinks)
+    return { path: destination, files: writer.files, totalBytes: writer.totalBytes }
   } catch (error) {
     await cleanUpAfterFailure(`the partly extracted site ${destination}`, () =>
       rm(destination, { recursive: true, force: true })
@@ -44,101 +69,26 @@ export async function extractBundle(
   }
 }
 
-/** Longest tail of the extractor's error output quoted in a failure. */
-const STDERR_QUOTE_CHARS = 300
-
-/**
- * Runs the system's tar or unzip, as a runner has them, with their output captured: what
- * they print names archive entries, which must not reach the log unguarded (and a busy
- * extraction is no reading for a person). On failure, their last words are in the error.
- */
-async function runExtractor(
-  file: string,
-  format: ArchiveFormat,
-  destination: string
-): Promise<void> {
-  const windows = process.platform === 'win32'
-  const [command, args] =
-    format === 'zip' && !windows
-      ? ['unzip', ['-o', '-q', file, '-d', destination]]
-      : [
-          systemTar(process.platform, process.env),
-          [
-            format === 'tar.gz' ? '-xzf' : '-xf',
-            file,
-            '-C',
-            destination,
-            // GNU tar: no noise about bsdtar's headers, and replace over what is there.
-            ...((await isGnuTar()) ? ['--warning=no-unknown-keyword', '--overwrite'] : [])
-          ]
-        ]
-  const failure = await new Promise<{ code: unknown; stderr: string } | undefined>(resolve => {
-    execFile(command, args, { maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) =>
-      resolve(
-        error ? { code: (error as { code?: unknown }).code, stderr: String(stderr) } : undefined
-      )
-    )
-  })
-  if (!failure) return
-  if (failure.code === 'ENOENT') {
-    throw new UnsafeArchiveError(
-      `Extracting the bundle needs \`${command}\`, which is not installed on this runner: install it (e.g. \`apt-get install -y ${command}\`), or set \`extract: false\`.`
-    )
-  }
-  const said = untrusted(failure.stderr.trim().slice(-STDERR_QUOTE_CHARS), STDERR_QUOTE_CHARS)
-  throw new UnsafeArchiveError(
-    `Extracting the bundle ${file} with ${command} failed (exit code ${String(failure.code)})${said ? `: ${said}` : ''}. The archive may be damaged, or use a feature ${command} cannot read; set \`extract: false\` to keep the file as downloaded.`
-  )
+/** Bytes an unprivileged process may still write on the disk that holds `folder`. */
+export async function freeBytesAt(folder: string): Promise<number> {
+  const stats = await statfs(folder)
+  return stats.bavail * stats.bsize
 }
 
 /**
- * The tar to run. On Windows, Windows' own bsdtar (System32), as @actions/tool-cache runs it:
- * it reads zip too, and a GNU tar found first on the PATH (Git's) takes `C:\…` for a remote
- * host. Elsewhere, the `tar` on the PATH.
+ * Second line of defence, for the links only (files cannot leave: their names were checked and
+ * links are made last): follow each link to where the system says it ends.
  */
-export function systemTar(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
-  if (platform !== 'win32') return 'tar'
-  const windowsFolder = env.SystemRoot ?? env.SYSTEMROOT ?? env.windir ?? 'C:\\Windows'
-  return join(windowsFolder, 'System32', 'tar.exe')
-}
-
-let gnuTar: Promise<boolean> | undefined
-
-function isGnuTar(): Promise<boolean> {
-  gnuTar ??= new Promise(resolve =>
-    execFile(systemTar(process.platform, process.env), ['--version'], (error, stdout) =>
-      resolve(!error && String(stdout).toUpperCase().includes('GNU TAR'))
-    )
-  )
-  return gnuTar
-}
-
-/** Second line of defence: measure what landed and follow every symlink to its end. */
-export async function walkExtracted(
-  root: string,
-  limits: ArchiveLimits
-): Promise<{ files: number; totalBytes: number }> {
+export async function checkLinks(root: string, links: readonly string[]): Promise<void> {
+  if (links.length === 0) return
   const realRoot = await realpath(root)
-  let files = 0
-  let totalBytes = 0
-  for await (const { path, entry } of walkTree(root)) {
-    if (entry.isSymbolicLink()) {
-      const problem = await linkProblem(path, realRoot)
-      if (problem)
-        throw new UnsafeArchiveError(
-          `The bundle is unsafe: link ${quoted(relative(root, path))} ${problem}.`
-        )
-      continue
-    }
-    files += 1
-    totalBytes += (await lstat(path)).size
-    if (totalBytes > limits.maxTotalBytes) {
+  for (const path of links) {
+    const problem = await linkProblem(path, realRoot)
+    if (problem)
       throw new UnsafeArchiveError(
-        `The extracted bundle holds more than ${limits.maxTotalBytes} bytes (\`extract-limit\`); it was removed.`
+        `The bundle is unsafe: link ${quoted(relative(root, path))} ${problem}.`
       )
-    }
   }
-  return { files, totalBytes }
 }
 
 /** Where a link really leads (through any chain of links), if that is not inside the site. */

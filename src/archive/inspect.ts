@@ -1,7 +1,4 @@
 import { posix } from 'node:path'
-import { list as listTar } from 'tar'
-import yauzl from 'yauzl'
-import type { ArchiveFormat } from './format.js'
 import { untrusted } from '../util/untrusted.js'
 
 /** A name from the archive, in a message: one clean line, in backticks. */
@@ -15,17 +12,12 @@ export function quoted(name: string | undefined): string {
  */
 const UNSEEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
 
-/** One entry as listed from the archive's own headers, before anything is written. */
+/** One entry as read from the archive's own headers, before any of it is written. */
 export interface ArchiveEntryInfo {
   name: string
   type: 'file' | 'directory' | 'symlink' | 'hardlink' | 'other'
   sizeBytes: number
   linkTarget?: string
-}
-
-export interface ArchiveLimits {
-  maxTotalBytes: number
-  maxEntries: number
 }
 
 export class UnsafeArchiveError extends Error {
@@ -47,6 +39,10 @@ export function entryProblem(entry: ArchiveEntryInfo): string | undefined {
     return `${quoted(entry.name)} has an absolute path`
   if (escapes(name)) return `${quoted(entry.name)} points outside the extraction folder`
   if (entry.type === 'other') return `${quoted(entry.name)} is a device, FIFO or other special file`
+  // GNU tar names a sparse file's entry `GNUSparseFile.<pid>/<name>` and keeps the real name in
+  // a pax record node-tar does not read: written as is, it would be a name GNU tar never writes.
+  if (name.split('/').some(part => /^GNUSparseFile\.\d+$/.test(part)))
+    return `${quoted(entry.name)} is a GNU sparse file, which no site holds`
   if (entry.type === 'symlink' || entry.type === 'hardlink') {
     const target = (entry.linkTarget ?? '').replace(/\\/g, '/')
     if (target.startsWith('/') || /^[a-z]:/i.test(target)) {
@@ -106,170 +102,4 @@ export function linkChainProblem(
     }
   }
   return undefined
-}
-
-/**
- * Reads every header of the archive and throws UnsafeArchiveError at the first unsafe entry
- * or when the limits are passed. This runs before extraction because the system `tar` and
- * `unzip` the extraction drives would otherwise have written the file already.
- */
-export async function inspectArchive(
-  file: string,
-  format: ArchiveFormat,
-  limits: ArchiveLimits
-): Promise<{ entries: number; totalBytes: number }> {
-  let totalBytes = 0
-  const names: string[] = []
-  const links = new Map<string, { type: 'symlink' | 'hardlink'; target: string }>()
-  const unsafe = (problem: string) =>
-    new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`)
-  const check = (entry: ArchiveEntryInfo) => {
-    const problem = entryProblem(entry)
-    if (problem) throw unsafe(problem)
-    names.push(entry.name)
-    if (entry.type === 'symlink' || entry.type === 'hardlink')
-      links.set(entry.name, { type: entry.type, target: entry.linkTarget ?? '' })
-    totalBytes += entry.sizeBytes
-    if (names.length > limits.maxEntries) {
-      throw new UnsafeArchiveError(
-        `The bundle has more than ${limits.maxEntries} entries; refusing to extract it.`
-      )
-    }
-    if (totalBytes > limits.maxTotalBytes) {
-      throw new UnsafeArchiveError(
-        `The bundle would extract to more than ${limits.maxTotalBytes} bytes; refusing to extract it (an archive bomb, or a far larger site than expected).`
-      )
-    }
-  }
-  if (format === 'zip') await forEachZipEntry(file, check)
-  else await forEachTarEntry(file, check)
-  const chain = linkChainProblem(names, links)
-  if (chain) throw unsafe(chain)
-  return { entries: names.length, totalBytes }
-}
-
-async function forEachTarEntry(
-  file: string,
-  visit: (entry: ArchiveEntryInfo) => void
-): Promise<void> {
-  let failure: unknown
-  await listTar({
-    file,
-    strict: true,
-    onReadEntry: entry => {
-      if (failure) return entry.resume()
-      try {
-        visit({
-          name: entry.path,
-          type: tarType(entry.type),
-          sizeBytes: entry.size ?? 0,
-          linkTarget: entry.linkpath
-        })
-      } catch (error) {
-        failure = error
-      }
-      entry.resume()
-    }
-  })
-  if (failure) throw failure
-}
-
-function tarType(type: string): ArchiveEntryInfo['type'] {
-  switch (type) {
-    case 'File':
-    case 'OldFile':
-    case 'ContiguousFile':
-      return 'file'
-    case 'Directory':
-      return 'directory'
-    case 'SymbolicLink':
-      return 'symlink'
-    case 'Link':
-      return 'hardlink'
-    default:
-      return 'other'
-  }
-}
-
-/** yauzl refuses unsafe names itself; say so in the same words as for tar. */
-function zipError(error: Error | null): UnsafeArchiveError {
-  const name = /^(?:invalid relative path|absolute path): (.*)$/.exec(error?.message ?? '')?.[1]
-  if (name !== undefined) {
-    const problem =
-      entryProblem({ name, type: 'file', sizeBytes: 0 }) ?? `${quoted(name)} has an unsafe name`
-    return new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`)
-  }
-  return new UnsafeArchiveError(
-    `The bundle is not a readable zip: ${untrusted(error?.message ?? 'unknown error')}.`
-  )
-}
-
-const S_IFMT = 0o170000
-const S_IFLNK = 0o120000
-
-function forEachZipEntry(file: string, visit: (entry: ArchiveEntryInfo) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // yauzl refuses unsafe names itself (zipError words it like ours); symlinks are ours to check.
-    yauzl.open(
-      file,
-      { lazyEntries: true, strictFileNames: false, validateEntrySizes: true, decodeStrings: true },
-      (err, zip) => {
-        if (err || !zip) return reject(zipError(err))
-        const fail = (error: unknown) => {
-          zip.close()
-          reject(error)
-        }
-        zip.on('error', error => fail(zipError(error)))
-        zip.on('end', () => resolve())
-        zip.on('entry', (entry: yauzl.Entry) => {
-          const mode = (entry.externalFileAttributes >>> 16) & S_IFMT
-          const info: ArchiveEntryInfo = {
-            name: entry.fileName,
-            type: entry.fileName.endsWith('/')
-              ? 'directory'
-              : mode === S_IFLNK
-                ? 'symlink'
-                : 'file',
-            sizeBytes: entry.uncompressedSize
-          }
-          const visitOrFail = (seen: ArchiveEntryInfo): boolean => {
-            try {
-              visit(seen)
-              return true
-            } catch (error) {
-              fail(error)
-              return false
-            }
-          }
-          // Files are checked on their headers first; a link once its target (its content) is read.
-          if (info.type !== 'symlink' && !visitOrFail(info)) return
-          if (info.type === 'directory') return zip.readEntry()
-          // Each file is inflated here once, for yauzl (validateEntrySizes) to prove the size its
-          // headers claim: the limits trust it, and a zip, unlike a tar, can lie about it.
-          zip.openReadStream(entry, (streamErr, stream) => {
-            if (streamErr || !stream) return fail(zipError(streamErr))
-            const chunks: Buffer[] = []
-            stream.on('data', (chunk: Buffer) => {
-              if (info.type === 'symlink') chunks.push(chunk)
-            })
-            stream.on('error', error =>
-              fail(
-                /bytes in the stream/.test(error.message)
-                  ? new UnsafeArchiveError(
-                      `The bundle is unsafe to extract: ${quoted(info.name)} does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`
-                    )
-                  : zipError(error)
-              )
-            )
-            stream.on('end', () => {
-              const linkTarget = Buffer.concat(chunks).toString('utf8')
-              if (info.type === 'symlink' && !visitOrFail({ ...info, linkTarget })) return
-              zip.readEntry()
-            })
-          })
-        })
-        zip.readEntry()
-      }
-    )
-  })
 }

@@ -1,6 +1,5 @@
-import { open } from 'node:fs/promises'
-import { extname, relative } from 'node:path'
-import { walkTree } from '../util/walk.js'
+import { extname } from 'node:path'
+import type { SiteFileVisitor } from '../archive/site-files.js'
 import { cssReferences, externalHost, htmlReferences, jsReferences } from './references.js'
 
 export interface AuditResult {
@@ -16,8 +15,6 @@ export interface AuditOptions {
   allowedHosts?: readonly string[]
   /** Larger files are listed in `skipped` rather than read. */
   maxFileBytes?: number
-  /** Files read at once. */
-  concurrency?: number
 }
 
 const SCANNERS: Record<string, (text: string) => string[]> = {
@@ -38,56 +35,47 @@ export function isAllowed(host: string, allowed: readonly string[]): boolean {
   })
 }
 
+/** The audit as a reader of the extraction: it sees each page's bytes as they are written. */
+export interface SiteAudit extends SiteFileVisitor {
+  /** What was found, once every file was seen. */
+  result(): AuditResult
+}
+
 /**
- * Scans the extracted site for resources it loads from other hosts. One file is read at a time
- * per worker and only hosts are kept, so memory stays flat however many pages there are.
+ * Scans the site for resources it loads from other hosts, fed by the extraction (no walk, no
+ * second read). Only hosts are kept, so memory stays flat however many pages there are.
  */
-export async function auditSite(root: string, options: AuditOptions = {}): Promise<AuditResult> {
+export function siteAudit(options: AuditOptions = {}): SiteAudit {
   const maxFileBytes = options.maxFileBytes ?? 16 * 1024 * 1024
   const allowed = options.allowedHosts ?? []
   const hosts = new Map<string, string>()
-  const skipped: string[] = []
+  // A set: wants() may be asked more than once for a file (combineVisitors asks again).
+  const skipped = new Set<string>()
   let filesScanned = 0
-
-  const files = walk(root)
-  const worker = async () => {
-    for (let next = await files.next(); !next.done; next = await files.next()) {
-      const path = next.value
-      const scan = SCANNERS[extname(path).toLowerCase()] as (text: string) => string[]
-      const text = await readUpTo(path, maxFileBytes)
-      const name = relative(root, path).split('\\').join('/')
-      if (text === undefined) {
-        skipped.push(name)
-        continue
-      }
-      filesScanned += 1
-      for (const url of scan(text)) {
-        const host = externalHost(url)
-        if (host && !hosts.has(host) && !isAllowed(host, allowed)) hosts.set(host, name)
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker))
   return {
-    hosts: new Map([...hosts].sort(([a], [b]) => a.localeCompare(b))),
-    filesScanned,
-    skipped
+    wants(path, sizeBytes) {
+      if (!scannerOf(path)) return false
+      if (sizeBytes <= maxFileBytes) return true
+      skipped.add(path)
+      return false
+    },
+    file(path, bytes) {
+      const scan = scannerOf(path)
+      if (!scan) return
+      filesScanned += 1
+      for (const url of scan(bytes.toString('utf8'))) {
+        const host = externalHost(url)
+        if (host && !hosts.has(host) && !isAllowed(host, allowed)) hosts.set(host, path)
+      }
+    },
+    result: () => ({
+      hosts: new Map([...hosts].sort(([a], [b]) => a.localeCompare(b))),
+      filesScanned,
+      skipped: [...skipped]
+    })
   }
 }
 
-/** The scannable files below root, one at a time. */
-async function* walk(root: string): AsyncGenerator<string> {
-  for await (const { path, entry } of walkTree(root)) {
-    if (entry.isFile() && SCANNERS[extname(entry.name).toLowerCase()]) yield path
-  }
-}
-
-async function readUpTo(path: string, maxBytes: number): Promise<string | undefined> {
-  const file = await open(path, 'r')
-  try {
-    if ((await file.stat()).size > maxBytes) return undefined
-    return await file.readFile('utf8')
-  } finally {
-    await file.close()
-  }
+function scannerOf(path: string): ((text: string) => string[]) | undefined {
+  return SCANNERS[extname(path).toLowerCase()]
 }

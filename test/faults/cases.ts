@@ -440,7 +440,7 @@ export const SERVICE_FAULTS: FaultCase[] = [
   {
     fault: 'archive larger than extract-limit (bomb guard)',
     mode: 'export',
-    expected: 'refused before extraction',
+    expected: 'refused at the entry that passes it; nothing left',
     emulator: { storage: { padBytes: 3 * 1024 * 1024 } },
     inputs: { extract: 'true', 'extract-limit': '1MiB' },
     outcome: { exitCode: 1, message: 'would extract to more than 1048576 bytes' }
@@ -801,9 +801,9 @@ export const HOSTILE_ANSWERS: FaultCase[] = [
     }
   },
   {
-    fault: 'archive that tar cannot write (a file, then a file below it)',
+    fault: 'archive that cannot be written (a file, then a file below it)',
     mode: 'export',
-    expected: 'fails quoting tar, naming the archive and what to do',
+    expected: 'fails naming the entry, the folder and what to do; nothing left',
     emulator: {
       storage: {
         extraEntries: [
@@ -816,7 +816,7 @@ export const HOSTILE_ANSWERS: FaultCase[] = [
     outcome: {
       exitCode: 1,
       message:
-        /Extracting the bundle .+bundle\.tar\.gz with tar failed \(exit code 2\): .*clash\/below\.html.*Not a directory.*set `extract: false`/
+        /Extracting the bundle into .+\/site failed at `clash\/below\.html`: a file stands where a folder of that path should be\..*set `extract: false`/
     },
     check: async ({ runnerTemp }) => {
       const paths = await readdir(runnerTemp, { recursive: true })

@@ -129,6 +129,21 @@ describe('export, end to end against the emulator', () => {
     expectNoSecretsShown(run, [emu.apiKey, signatureOf(out['bundle-url'] as string)])
   })
 
+  it('extracts names as the zip stores them on a job without a UTF-8 locale', async () => {
+    // The system's unzip, run before, wrote `caf#U00e9/…` here and reported success.
+    emulator = await startEmulator({
+      export: FAST,
+      storage: {
+        format: 'zip',
+        extraEntries: [{ name: 'café/menú.html', type: 'file', content: '<p>olé</p>' }]
+      }
+    })
+    const run = await exportRun({ extract: 'true' }, { LANG: 'C', LC_ALL: 'C' })
+    expect(run.exitCode, run.log).toBe(0)
+    const site = await readTree(run.outputs['extract-path'] as string)
+    expect(site.get('café/menú.html')?.toString('utf8')).toBe('<p>olé</p>')
+  })
+
   it('masks the key and the link signature before they could be printed', async () => {
     const emu = await emulate()
     const run = await exportRun({}, { RUNNER_DEBUG: '1' })

@@ -2,7 +2,21 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { auditSite, isAllowed } from '../../src/audit/audit.js'
+import { isAllowed, siteAudit, type AuditOptions } from '../../src/audit/audit.js'
+import { readFile, stat } from 'node:fs/promises'
+import { relative } from 'node:path'
+import { walkTree } from '../../src/util/walk.js'
+
+/** The audit fed a folder's files as extraction would feed them (wants, then the bytes). */
+async function auditSite(root: string, options: AuditOptions = {}) {
+  const audit = siteAudit(options)
+  for await (const { path, entry } of walkTree(root)) {
+    if (!entry.isFile()) continue
+    const name = relative(root, path).split('\\').join('/')
+    if (audit.wants(name, (await stat(path)).size)) await audit.file(name, await readFile(path))
+  }
+  return audit.result()
+}
 import {
   cssReferences,
   externalHost,

@@ -2,7 +2,7 @@
 // path.win32 for Windows runners (drive letters, backslashes, case), path.posix for the rest.
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pathParts, systemTar } from '../../src/archive/extract.js'
+import { pathParts } from '../../src/archive/extract.js'
 import { entryProblem } from '../../src/archive/inspect.js'
 import { inside, isWithin } from '../../src/util/paths.js'
 
@@ -51,15 +51,6 @@ describe('inside() with POSIX path rules', () => {
 })
 
 describe('the extraction’s platform differences', () => {
-  it('runs Windows’ own tar (System32) on Windows, the PATH’s elsewhere', () => {
-    expect(systemTar('win32', { SystemRoot: 'C:\\Windows' })).toBe(
-      path.join('C:\\Windows', 'System32', 'tar.exe')
-    )
-    expect(systemTar('win32', {})).toContain('tar.exe')
-    expect(systemTar('linux', { SystemRoot: 'C:\\Windows' })).toBe('tar')
-    expect(systemTar('darwin', {})).toBe('tar')
-  })
-
   it('splits a link’s path on both separators on Windows, on / elsewhere', () => {
     expect(pathParts('C:\\site\\docs/../up', 'win32')).toEqual(['C:', 'site', 'docs', '..', 'up'])
     expect(pathParts('/site/docs/..\\up', 'linux')).toEqual(['', 'site', 'docs', '..\\up'])

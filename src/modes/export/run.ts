@@ -1,11 +1,13 @@
 import { TimedOutError } from '../errors.js'
 import { log } from '../../log.js'
-import { lstat, readFile, rm } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { AdminApi, BundleLink, ExportJob } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
 import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
 import type { ExtractedSite } from '../../archive/extract.js'
+import { combineVisitors, type SiteFileVisitor } from '../../archive/site-files.js'
+import type { AuditResult } from '../../audit/audit.js'
 import { downloadBundle, type DownloadedFile } from '../../download/download.js'
 import { ObjectChangedError } from '../../download/errors.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
@@ -20,9 +22,7 @@ import { cleanUpAfterFailure } from '../../util/cleanup.js'
 import { inside } from '../../util/paths.js'
 import { untrusted } from '../../util/untrusted.js'
 import { statusPollOptions } from '../../poll/status-poll.js'
-import type { SiteFileVisitor } from '../../archive/site-files.js'
 import type { SiteCheck, SiteCheckResult } from '../../site/check.js'
-import { walkTree } from '../../util/walk.js'
 
 /** Everything known about one export when the step ends, successful or not. */
 export interface ExportReport {
@@ -135,12 +135,16 @@ export async function runExport(
       const hash = file.sha256 ? ` (sha256 ${file.sha256})` : ''
       log.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
       if (settings.extract) {
-        // Made before extracting: extraction will feed it each file as it writes it.
+        // Made before extracting: extraction feeds each reader every file as it writes it.
+        const { siteAudit } = await import('../../audit/audit.js')
+        const audit = siteAudit({ allowedHosts: settings.allowedHosts })
         const siteCheck = await createCheck(settings)
+        const readers = siteCheck ? combineVisitors(audit, siteCheck.visitor) : audit
         const site = (report.site = await timed('extract', () =>
-          extractSite(file, directory, settings)
+          extractSite(file, directory, settings, readers)
         ))
-        report.externalHosts = await timed('audit', () => auditExtractedSite(site.path, settings))
+        // The audit's phase is its verdict on what extraction fed it.
+        report.externalHosts = await timed('audit', () => judgeSiteAudit(audit.result(), settings))
         if (siteCheck) {
           await timed('check', () => checkSite(siteCheck, site.path, directory, settings, report))
         }
@@ -173,7 +177,8 @@ function exportFolder(settings: ExportSettings, jobId: string): string {
 async function extractSite(
   file: DownloadedFile,
   directory: string,
-  settings: ExportSettings
+  settings: ExportSettings,
+  readers: SiteFileVisitor
 ): Promise<ExtractedSite> {
   if (!file.format) {
     throw new ExportFailedError(
@@ -181,24 +186,23 @@ async function extractSite(
     )
   }
   // Loaded when needed: extraction and its archive readers serve only runs that extract.
-  const { DEFAULT_LIMITS, extractBundle } = await import('../../archive/extract.js')
+  const { extractBundle } = await import('../../archive/extract.js')
   const destination = inside(directory, join(directory, 'site'), 'the site folder')
   const site = await extractBundle(file.path, file.format, destination, {
-    ...DEFAULT_LIMITS,
-    maxTotalBytes: settings.extractLimitBytes
+    maxTotalBytes: settings.extractLimitBytes,
+    // Every reader of the site goes here (combineVisitors), fed as the files are written.
+    visitor: readers
   })
   log.info(`Extracted ${site.files} files to ${site.path}.`)
   return site
 }
 
-/** Audits the site for external hosts and applies the deployment kind's rule to them. */
-async function auditExtractedSite(
-  sitePath: string,
+/** Applies the deployment kind's rule to the external hosts the audit found. */
+async function judgeSiteAudit(
+  audit: AuditResult,
   settings: ExportSettings
 ): Promise<ReadonlyMap<string, string>> {
-  const { auditSite } = await import('../../audit/audit.js')
   const { judgeAudit } = await import('../../audit/verdict.js')
-  const audit = await auditSite(sitePath, { allowedHosts: settings.allowedHosts })
   const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
   if (audit.skipped.length > 0)
     log.warning(
@@ -232,11 +236,6 @@ async function checkSite(
   settings: ExportSettings,
   report: ExportReport
 ): Promise<void> {
-  // TEMPORARY until extraction feeds its visitors (see archive/site-files.ts): this walk of
-  // the extracted tree stands in for it. The integrator removes this line and hands
-  // `check.visitor` to the extraction (combined with the audit's), nothing else changes.
-  await feedVisitorFromTree(sitePath, check.visitor)
-
   const result = check.finish()
   if (result.config) {
     const { writeHostConfig } = await import('../../site/host-config.js')
@@ -272,20 +271,6 @@ async function checkSite(
     )
   } else if (settings.check === 'fail') {
     throw new ExportFailedError(siteCheckFailure(result))
-  }
-}
-
-/**
- * TEMPORARY, until extraction calls the visitors itself: feeds `visitor` from the extracted
- * tree as extraction will (every entry, then the bytes of the files it wants).
- */
-async function feedVisitorFromTree(root: string, visitor: SiteFileVisitor): Promise<void> {
-  for await (const { path, entry } of walkTree(root)) {
-    const name = relative(root, path).split('\\').join('/')
-    visitor.entry?.(name, entry.isSymbolicLink() ? 'symlink' : 'file')
-    if (!entry.isFile()) continue
-    if (visitor.wants(name, (await lstat(path)).size))
-      await visitor.file(name, await readFile(path))
   }
 }
 

@@ -25,8 +25,11 @@ export interface ExportSettings extends CommonSettings {
   readonly extract: boolean
   /** Compute the bundle's SHA-256 while downloading (`checksum: sha256`). */
   readonly sha256: boolean
-  /** Largest total size the extracted site may reach (an archive-bomb guard). */
-  readonly extractLimitBytes: number
+  /**
+   * Largest total size the extracted site may reach (an archive-bomb guard); unset, the free
+   * space of the disk that holds the site is the limit.
+   */
+  readonly extractLimitBytes?: number
   /** Folder for the archive (and `site/` when extracted); default: a per-job folder in tempDir. */
   readonly downloadDir?: string
   /** Upload the bundle as a workflow artifact. */
@@ -129,6 +132,7 @@ export function readExportSettings(
     )
   }
   const exportVersion = reader.text('export-version')
+  const extractLimit = reader.text('extract-limit')
   const pathText = reader.text('path')
   const downloadDir = pathText
     ? isAbsolute(pathText)
@@ -144,7 +148,7 @@ export function readExportSettings(
     download,
     extract,
     sha256: reader.choice('checksum', CHECKSUMS) === 'sha256',
-    extractLimitBytes: reader.size('extract-limit', { min: 1024 }),
+    ...(extractLimit ? { extractLimitBytes: reader.size('extract-limit', { min: 1024 }) } : {}),
     ...(downloadDir ? { downloadDir } : {}),
     ...(artifact ? { artifact } : {}),
     ...(exportVersion ? { exportVersion } : {}),
