@@ -1,6 +1,6 @@
 import { extname } from 'node:path'
 import type { SiteFileVisitor } from '../archive/site-files.js'
-import { cssReferences, externalHost, htmlReferences, jsReferences } from './references.js'
+import { cssReferences, externalHost, jsReferences, scanPage } from './references.js'
 
 export interface AuditResult {
   /** External host → one file (relative to the site) that makes the browser load from it. */
@@ -17,13 +17,20 @@ export interface AuditOptions {
   maxFileBytes?: number
 }
 
-const SCANNERS: Record<string, (text: string) => string[]> = {
-  '.html': htmlReferences,
-  '.htm': htmlReferences,
-  '.css': cssReferences,
-  '.js': jsReferences,
-  '.mjs': jsReferences,
-  '.cjs': jsReferences
+/** What a page loads: its assets and what its inline scripts fetch, not what it links to. */
+const pageLoads = (page: Buffer) =>
+  scanPage(page)
+    .filter(([, kind]) => kind === 'asset' || kind === 'script')
+    .map(([url]) => url)
+const text = (scan: (text: string) => string[]) => (bytes: Buffer) => scan(bytes.toString('utf8'))
+
+const SCANNERS: Record<string, (bytes: Buffer) => string[]> = {
+  '.html': pageLoads,
+  '.htm': pageLoads,
+  '.css': text(cssReferences),
+  '.js': text(jsReferences),
+  '.mjs': text(jsReferences),
+  '.cjs': text(jsReferences)
 }
 
 export function isAllowed(host: string, allowed: readonly string[]): boolean {
@@ -63,7 +70,7 @@ export function siteAudit(options: AuditOptions = {}): SiteAudit {
       const scan = scannerOf(path)
       if (!scan) return
       filesScanned += 1
-      for (const url of scan(bytes.toString('utf8'))) {
+      for (const url of scan(bytes)) {
         const host = externalHost(url)
         if (host && !hosts.has(host) && !isAllowed(host, allowed)) hosts.set(host, path)
       }
@@ -76,6 +83,6 @@ export function siteAudit(options: AuditOptions = {}): SiteAudit {
   }
 }
 
-function scannerOf(path: string): ((text: string) => string[]) | undefined {
+function scannerOf(path: string): ((bytes: Buffer) => string[]) | undefined {
   return SCANNERS[extname(path).toLowerCase()]
 }

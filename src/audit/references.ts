@@ -70,13 +70,16 @@ export function jsReferences(js: string): string[] {
 }
 
 export function htmlReferences(html: string): string[] {
-  const found: string[] = []
-  scanHtml(html, url => found.push(url), false)
-  return found
+  return scanPageText(html)
+    .filter(([, kind]) => kind === 'asset' || kind === 'script')
+    .map(([url]) => url)
 }
 
 /** What a reference in a page is: loaded or followed, or the page's canonical URL. */
 export type PageReferenceKind = 'asset' | 'link' | 'canonical'
+
+/** A URL a page names, with its kind; `script` for what an inline script loads. */
+export type PageReference = readonly [url: string, kind: PageReferenceKind | 'script']
 
 /** Elements whose `href` a reader follows (navigation, not a dependency). */
 const NAVIGATION_ELEMENTS = new Set(['a', 'area'])
@@ -84,25 +87,29 @@ const NAVIGATION_ELEMENTS = new Set(['a', 'area'])
 /** `<link>` relations that name no URL of the site worth checking: hints to other hosts. */
 const HINT_LINK_RELS = new Set(['preconnect', 'dns-prefetch'])
 
+/** Pages already parsed, by the bytes extraction handed to every reader (combineVisitors). */
+const scannedPages = new WeakMap<Buffer, readonly PageReference[]>()
+
 /**
- * Every URL a page names for the site check: what it loads (as `htmlReferences` finds it) and
- * what it links to (`<a>`/`<area>` href, every `<link>` href but connection hints, the
- * canonical URL flagged as such). The same parser, called back per URL: a large site has
- * hundreds of thousands of them, and the caller keeps only distinct targets.
+ * Every URL a page names: what it loads (the audit's concern), what it links to (`<a>`/`<area>`
+ * href, every `<link>` href but connection hints) and its canonical URL (the site check's).
+ * Parsing is most of what both readers cost on a large site, so a page is parsed once: the
+ * audit and the check are handed the same Buffer, and the second gets the first's result.
  */
-export function pageReferences(
-  html: string,
-  visit: (url: string, kind: PageReferenceKind) => void
-): void {
-  scanHtml(html, url => visit(url, 'asset'), true, visit)
+export function scanPage(page: Buffer): readonly PageReference[] {
+  let found = scannedPages.get(page)
+  if (!found) scannedPages.set(page, (found = scanPageText(page.toString('utf8'))))
+  return found
 }
 
-function scanHtml(
-  html: string,
-  load: (url: string) => void,
-  navigation: boolean,
-  visit?: (url: string, kind: PageReferenceKind) => void
-): void {
+function scanPageText(html: string): PageReference[] {
+  const found: PageReference[] = []
+  scanHtml(html, (url, kind) => found.push([url, kind]))
+  return found
+}
+
+function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => void): void {
+  const load = (url: string) => visit(url, 'asset')
   let inScript = false
   let inStyle = false
   let inlineCode = ''
@@ -120,12 +127,10 @@ function scanHtml(
         if (name === 'link' && attributes.href) {
           const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/)
           if (rels.some(rel => LOADING_LINK_RELS.has(rel))) load(attributes.href)
-          else if (navigation && rels.includes('canonical')) visit?.(attributes.href, 'canonical')
-          else if (navigation && !rels.some(rel => HINT_LINK_RELS.has(rel)))
-            visit?.(attributes.href, 'link')
+          else if (rels.includes('canonical')) visit(attributes.href, 'canonical')
+          else if (!rels.some(rel => HINT_LINK_RELS.has(rel))) visit(attributes.href, 'link')
         }
-        if (navigation && NAVIGATION_ELEMENTS.has(name) && attributes.href)
-          visit?.(attributes.href, 'link')
+        if (NAVIGATION_ELEMENTS.has(name) && attributes.href) visit(attributes.href, 'link')
         if (attributes.style) cssReferences(attributes.style).forEach(load)
         if (name === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
           const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1]
@@ -139,8 +144,9 @@ function scanHtml(
         if (inScript || inStyle) inlineCode += text
       },
       onclosetag(name) {
-        // The site check leaves scripts out: what they load is built at run time, not a path.
-        if (name === 'script' && inScript && !navigation) jsReferences(inlineCode).forEach(load)
+        // Kept apart: the site check leaves them out (what they load is built at run time).
+        if (name === 'script' && inScript)
+          jsReferences(inlineCode).forEach(url => visit(url, 'script'))
         if (name === 'style' && inStyle) cssReferences(inlineCode).forEach(load)
         inScript = inStyle = false
         inlineCode = ''

@@ -127,7 +127,7 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
       if (!collect) return
       filesRead += 1
       const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`)
-      collect(bytes.toString('utf8'), (url, kind) => reference(url, kind, path, base))
+      collect(bytes, (url, kind) => reference(url, kind, path, base))
     }
   }
 
