@@ -82,6 +82,22 @@ describe('downloadBundle', () => {
     expect(downloadRanges()).toHaveLength(5)
   })
 
+  it('keeps a bundle of the size the API announced, and refuses one a byte off', async () => {
+    const { url, jobId } = await linkFrom({})
+    const { size } = await (emu as Emulator).bundleFile(jobId)
+    const file = await downloadBundle({ url, directory: folder, expectedSizeBytes: size })
+    expect(file.sizeBytes).toBe(size)
+    await rm(file.path)
+    for (const announced of [size + 1, size - 1]) {
+      await expect(
+        downloadBundle({ url, directory: folder, expectedSizeBytes: announced })
+      ).rejects.toThrow(
+        `The bundle has ${size} bytes but the API announced ${announced}; the download is not trusted.`
+      )
+      expect(await readdir(folder)).toEqual([])
+    }
+  })
+
   it('starts over, never resumes, an object it cannot name with a strong ETag', async () => {
     // Last-Modified alone is as precise as a second: two objects could share it.
     const { url, jobId } = await linkFrom({ storage: { etag: false } })
