@@ -513,9 +513,8 @@ describe('object store', () => {
     const { body } = await download(url)
     const elapsed = Date.now() - started
     expect(sha256(body)).toBe((await emu.bundleFile(jobId)).sha256)
-    // ~240 KiB at 512 KiB/s.
+    // ~240 KiB at 512 KiB/s cannot come sooner (a machine under load only makes it later).
     expect(elapsed).toBeGreaterThanOrEqual(400)
-    expect(elapsed).toBeLessThan(2000)
   })
 })
 

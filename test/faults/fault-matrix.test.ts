@@ -48,8 +48,8 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
         },
         {
           ...(extra.env ? { env: extra.env } : {}),
-          ...(faultCase.cancelAfterMs
-            ? { sendSignal: { signal: 'SIGTERM' as const, afterMs: faultCase.cancelAfterMs } }
+          ...(faultCase.cancelWhen
+            ? { signalWhen: { signal: 'SIGTERM' as const, text: faultCase.cancelWhen } }
             : {})
         }
       )
@@ -82,6 +82,9 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
           emu,
           side,
           elapsedMs,
+          ...(run.msFromSignalToExit !== undefined
+            ? { msFromSignalToExit: run.msFromSignalToExit }
+            : {}),
           runnerTemp: run.runnerTemp
         })
         observed.set(faultCase, {

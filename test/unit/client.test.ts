@@ -108,6 +108,10 @@ describe('createAdminApi', () => {
     vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0.99)
     const recorded = recordLog()
     onTestFinished(recorded.restore)
+    // The clock stands still, so the request's own time (long on a loaded machine) cannot
+    // decide whether 50 ms fits before the deadline: only the draw does.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
     const client = api(baseUrl, { deadline: Date.now() + 400, maxAttempts: 3 })
     const job = await client.getExportJob('se_1')
     expect(job.status).toBe('running')
