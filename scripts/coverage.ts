@@ -37,7 +37,7 @@ if (tests.status !== 0) {
 }
 
 // 2. The children's coverage of each bundle file, all processes added up, then mapped to src/.
-type ProcessCov = { result: Array<{ url: string; functions: unknown[] }> }
+type ProcessCov = ReturnType<typeof v8Coverage.mergeProcessCovs>
 const perProcess: ProcessCov[] = readdirSync(RAW)
   .filter(name => name.endsWith('.json'))
   .map(name => JSON.parse(readFileSync(join(RAW, name), 'utf8')) as ProcessCov)
@@ -48,7 +48,7 @@ const perProcess: ProcessCov[] = readdirSync(RAW)
       return BUNDLES.some(folder => path.startsWith(folder))
     })
   }))
-const merged = v8Coverage.mergeProcessCovs(perProcess as never) as unknown as ProcessCov
+const merged = v8Coverage.mergeProcessCovs(perProcess)
 const map = libCoverage.createCoverageMap({})
 for (const script of merged.result) {
   const path = fileURLToPath(script.url)
@@ -56,7 +56,7 @@ for (const script of merged.result) {
   const code = readFileSync(path, 'utf8')
   const data = await convert({
     code,
-    coverage: script as never,
+    coverage: script,
     sourceMap: JSON.parse(readFileSync(`${path}.map`, 'utf8')),
     ast: parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true }) as never
   })

@@ -6,7 +6,9 @@ import { appendFileSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 const ROOT = join(import.meta.dirname, '..')
-const REPORT = join(ROOT, 'reports', 'mutation', 'mutation.json')
+const REPORT =
+  process.argv.find(arg => arg.endsWith('.json')) ??
+  join(ROOT, 'reports', 'mutation', 'mutation.json')
 const REVIEWED = join(ROOT, 'test', 'mutation', 'survivors.md')
 
 interface Mutant {

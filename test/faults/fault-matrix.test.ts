@@ -147,10 +147,11 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
       )
       return
     }
-    const documented = new Map(
-      tableCells(doc.slice(doc.indexOf(START) + START.length, doc.indexOf(END))).map(
-        cells => [`${cells[0]} | ${cells[1]}`, cells] as const
-      )
+    const documented = new Map<string, string[]>(
+      tableCells(doc.slice(doc.indexOf(START) + START.length, doc.indexOf(END))).map(cells => [
+        `${cells[0]} | ${cells[1]}`,
+        cells
+      ])
     )
     const stale =
       'docs/reliability.md is out of date: run `UPDATE_RELIABILITY_DOC=1 npx vitest run test/faults/fault-matrix.test.ts`'
