@@ -51,6 +51,18 @@ const reviewed = new Set(
     .filter(line => line.startsWith('- '))
     .map(line => line.slice(2).split(' — ')[0]?.trim())
 )
+/** Listed with a TODO reason: known, but not yet reviewed (a backlog, said on every run). */
+const todo = new Set(
+  readFileSync(REVIEWED, 'utf8')
+    .split('\n')
+    .filter(line => line.startsWith('- ') && line.trimEnd().endsWith('— TODO'))
+    .map(line => line.slice(2).split(' — ')[0]?.trim())
+)
+const backlog = survivors.filter(key => todo.has(key))
+if (backlog.length > 0)
+  process.stdout.write(
+    `${backlog.length} surviving mutant(s) listed in test/mutation/survivors.md still say TODO: review them (equivalent, harmless) or kill them with a test.\n`
+  )
 const unreviewed = survivors.filter(key => !reviewed.has(key))
 const stale = [...reviewed].filter(key => key && !survivors.includes(key))
 for (const key of stale)
@@ -63,4 +75,6 @@ if (unreviewed.length > 0) {
   )
   process.exit(1)
 }
-process.stdout.write(`${survivors.length} surviving mutants, each reviewed.\n`)
+process.stdout.write(
+  `${survivors.length} surviving mutants, each listed; ${survivors.length - backlog.length} reviewed.\n`
+)
