@@ -109,7 +109,7 @@ export const SERVICE_FAULTS: FaultCase[] = [
     // When the action reads the date depends on how fast it starts: the retry's own time, not
     // the wait it logs, shows that the date was honoured (to the second it is written in).
     check: ({ log, emu }) => {
-      expect(log).toMatch(/HTTP 429.*Retrying in \d+s\./)
+      expect(log).toMatch(/HTTP 429.*Retrying in \d+m?s\./)
       const polls = emu.requests.filter(r => r.endpoint === 'status')
       expect(polls.length).toBeGreaterThanOrEqual(2)
       expect(polls[1]?.at).toBeGreaterThanOrEqual(
