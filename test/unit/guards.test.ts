@@ -26,7 +26,7 @@ import { httpUrl, isSafeId, linkTextProblem, untrusted } from '../../src/util/un
 type Operation = ConstructorParameters<typeof ApiError>[0]['operation']
 const apiError = (
   details: Partial<ConstructorParameters<typeof ApiError>[0]>,
-  operation: Operation = { kind: 'job', jobId: 'se_1' } as Operation
+  operation: Operation = { kind: 'status', jobId: 'se_1' }
 ) =>
   new ApiError({
     kind: 'http',
@@ -40,7 +40,7 @@ describe('the retry policy', () => {
   const refused = (code: string) => apiError({ kind: 'network', code, cause: code })
   const start = { kind: 'start', domain: 'docs.example.com' } as Operation
   const create = { kind: 'agent-create', projectId: 'p' } as Operation
-  const trigger = { kind: 'trigger', projectId: 'p' } as Operation
+  const trigger = { kind: 'trigger', what: 'deployment', projectId: 'p' } as Operation
 
   it.each([
     ['ECONNREFUSED', true],
