@@ -4,7 +4,9 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'cli/', 'lib/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  {
+    ignores: ['dist/', 'cli/', 'lib/', 'node_modules/', 'coverage/', 'bench/results/', 'reports/']
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,7 +15,9 @@ export default defineConfig({
       provider: 'v8',
       include: ['src/**/*.ts'],
       reporter: ['json'],
-      reportsDirectory: 'coverage/in-process'
+      reportsDirectory: 'coverage/in-process',
+      // The figures even when a test failed (the run still fails).
+      reportOnFailure: true
     },
     projects: [
       {

@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorInput } from './emulator/index.ts'
 
 const run = promisify(execFile)
@@ -286,6 +286,11 @@ describe('authentication', () => {
 
 describe('agent jobs', () => {
   it('plays every timeline, with the AgentJob fields of the spec', async () => {
+    // Virtual time: the emulator (in this process) reads the clock the test moves, so a
+    // loaded machine cannot carry a job past the 120 ms it is asked to be in a state.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
+    const later = (ms: number) => vi.setSystemTime(Date.now() + ms)
     const activeMs = 120
     const timelines = [
       'completed-with-pr',
@@ -325,7 +330,7 @@ describe('agent jobs', () => {
       archivedAt: null
     })
 
-    await sleep(activeMs + 30)
+    later(activeMs + 30)
     const final = await Promise.all(timelines.map(async t => json(await get(`job_${t}`))))
     const pr = 'https://github.com/acme/docs/pull/42'
     expect(final.map(j => [j.status, j.prLink])).toEqual([
@@ -337,7 +342,7 @@ describe('agent jobs', () => {
       ['active', null]
     ])
     expect(Date.parse(final[3]?.archivedAt as string)).toBeLessThanOrEqual(Date.now())
-    await sleep(activeMs)
+    later(activeMs)
     expect(await json(await get('job_not-found-then-found'))).toMatchObject({ prLink: pr })
 
     const wrongProject = await get('job_failed', 'proj_2')
@@ -533,9 +538,8 @@ describe('object store', () => {
     const { body } = await download(url)
     const elapsed = Date.now() - started
     expect(sha256(body)).toBe((await emu.bundleFile(jobId)).sha256)
-    // ~240 KiB at 512 KiB/s.
+    // ~240 KiB at 512 KiB/s cannot come sooner (a machine under load only makes it later).
     expect(elapsed).toBeGreaterThanOrEqual(400)
-    expect(elapsed).toBeLessThan(2000)
   })
 })
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { log } from '../log.js'
 import { INPUTS, type InputDeclaration } from '../inputs.js'
 import type { ModeName } from '../modes/modes.js'
 import type { InputSource } from '../settings/reader.js'
@@ -52,6 +53,8 @@ export async function readApiKey(
         resolve()
       })
       stdin.once('error', reject)
+      // Said once the cancel is wired: a test (and a person at a terminal) knows it may cancel.
+      log.debug('Reading the admin key from standard input.')
     })
     return chunks.join('').trim()
   }

@@ -17,8 +17,8 @@ export interface FaultCase {
   inputs?: Record<string, string>
   /** Injects faults, pre-creates jobs, starts side servers; may add inputs (e.g. a job-id). */
   setup?: (emu: Emulator, side: SideServers) => Promise<SetupResult | void> | SetupResult | void
-  /** Sends a signal after this many ms (a cancelled workflow). */
-  cancelAfterMs?: number
+  /** Sends SIGTERM (a cancelled workflow) once the log shows this text. */
+  cancelWhen?: string
   outcome: { exitCode: 0 } | { exitCode: 1; message: string | RegExp }
   /** Extra checks on the run (log lines, requests the emulator saw). */
   check?: (context: CaseContext) => void | Promise<void>
@@ -42,6 +42,8 @@ export interface CaseContext {
   emu: Emulator
   side: SideServers
   elapsedMs: number
+  /** With `cancelWhen`: from the signal to the exit. */
+  msFromSignalToExit?: number
   runnerTemp: string
 }
 

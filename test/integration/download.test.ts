@@ -82,6 +82,22 @@ describe('downloadBundle', () => {
     expect(downloadRanges()).toHaveLength(5)
   })
 
+  it('keeps a bundle of the size the API announced, and refuses one a byte off', async () => {
+    const { url, jobId } = await linkFrom({})
+    const { size } = await (emu as Emulator).bundleFile(jobId)
+    const file = await downloadBundle({ url, directory: folder, expectedSizeBytes: size })
+    expect(file.sizeBytes).toBe(size)
+    await rm(file.path)
+    for (const announced of [size + 1, size - 1]) {
+      await expect(
+        downloadBundle({ url, directory: folder, expectedSizeBytes: announced })
+      ).rejects.toThrow(
+        `The bundle has ${size} bytes but the API announced ${announced}; the download is not trusted.`
+      )
+      expect(await readdir(folder)).toEqual([])
+    }
+  })
+
   it('starts over, never resumes, an object it cannot name with a strong ETag', async () => {
     // Last-Modified alone is as precise as a second: two objects could share it.
     const { url, jobId } = await linkFrom({ storage: { etag: false } })
@@ -208,12 +224,27 @@ describe('downloadBundle', () => {
   })
 
   it('removes the partial file when cancelled mid-way', async () => {
-    const { url } = await linkFrom(throttled)
+    // 24 MiB at 2 MiB/s a connection: three seconds at least, over four connections.
+    const { url } = await linkFrom({
+      storage: { padBytes: 24 * 1024 * 1024, bytesPerSecondPerConnection: 2 * 1024 * 1024 }
+    })
     const controller = new AbortController()
-    setTimeout(() => controller.abort(new Error('cancelled')), 800)
+    let cancelledAt: number | undefined
     await expect(
-      downloadBundle({ url, directory: folder, signal: controller.signal })
+      downloadBundle({
+        url,
+        directory: folder,
+        signal: controller.signal,
+        // Cancelled at the first progress report: bytes are on disk, and more are to come.
+        onProgress: (received, total) => {
+          if (cancelledAt !== undefined || received === 0) return
+          cancelledAt = received
+          expect(received).toBeLessThan(total as number)
+          controller.abort(new Error('cancelled'))
+        }
+      })
     ).rejects.toThrow('cancelled')
+    expect(cancelledAt).toBeGreaterThan(0)
     expect(await readdir(folder)).toEqual([])
   })
 })

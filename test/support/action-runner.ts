@@ -22,6 +22,8 @@ export interface ActionRun {
   /** RUNNER_TEMP of the run; removed by cleanup(). */
   runnerTemp: string
   workspace: string
+  /** With `signalWhen`: from the signal to the exit. */
+  msFromSignalToExit?: number
   cleanup(): Promise<void>
 }
 
@@ -31,6 +33,8 @@ export interface RunOptions {
   killAfterMs?: number
   /** Send a signal after this long, as a cancelled workflow does. */
   sendSignal?: { signal: NodeJS.Signals; afterMs: number }
+  /** Send a signal once the log shows `text` (explicit synchronisation, no timing guess). */
+  signalWhen?: { signal: NodeJS.Signals; text: string }
   /** Called once the process started, e.g. to watch its output. */
   onStdout?: (chunk: string) => void
 }
@@ -78,11 +82,22 @@ export async function runAction(
 
   const child = spawn(process.execPath, [DIST_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let rawLog = ''
+  let signalledAt: number | undefined
+  const signalOnText = () => {
+    if (!options.signalWhen || signalledAt !== undefined) return
+    if (!rawLog.includes(options.signalWhen.text)) return
+    signalledAt = Date.now()
+    child.kill(options.signalWhen.signal)
+  }
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     rawLog += chunk
     options.onStdout?.(chunk)
+    signalOnText()
   })
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (rawLog += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    rawLog += chunk
+    signalOnText()
+  })
   const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 25_000)
   const signaller = options.sendSignal
     ? setTimeout(() => child.kill(options.sendSignal?.signal), options.sendSignal.afterMs)
@@ -90,6 +105,7 @@ export async function runAction(
   const exitCode = await new Promise<number | null>(resolve =>
     child.on('close', code => resolve(code))
   )
+  const exitedAt = Date.now()
   clearTimeout(killer)
   clearTimeout(signaller)
 
@@ -101,6 +117,7 @@ export async function runAction(
     summary: await readFile(summaryFile, 'utf8'),
     runnerTemp,
     workspace,
+    ...(signalledAt !== undefined ? { msFromSignalToExit: exitedAt - signalledAt } : {}),
     cleanup: () => rm(runnerTemp, { recursive: true, force: true })
   }
 }

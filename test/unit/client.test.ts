@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi, onTestFinished } from 'vitest'
 import { recordLog } from '../support/recording-host.js'
 import { createAdminApi, type AdminApiOptions } from '../../src/api/client.js'
 import { ApiError } from '../../src/api/errors.js'
+import { runDeps } from '../../src/modes/mode.js'
+import type { CommonSettings } from '../../src/settings/common.js'
 
 const KEY = 'mint_k3yS3cr3tValue0123456789'
 
@@ -106,12 +108,45 @@ describe('createAdminApi', () => {
     vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0.99)
     const recorded = recordLog()
     onTestFinished(recorded.restore)
+    // The clock stands still, so the request's own time (long on a loaded machine) cannot
+    // decide whether 50 ms fits before the deadline: only the draw does.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
     const client = api(baseUrl, { deadline: Date.now() + 400, maxAttempts: 3 })
     const job = await client.getExportJob('se_1')
     expect(job.status).toBe('running')
     expect(requests()).toBe(2)
     expect(recorded.of('info').join('\n')).toContain('Retrying in 50ms.')
   })
+
+  it('makes three attempts in all by default, no more, no fewer', async () => {
+    const { baseUrl, requests } = await serve((_req, res) => json(res, 503, { error: 'busy' }))
+    vi.spyOn(Math, 'random').mockReturnValue(0) // no wait between attempts
+    const recorded = recordLog()
+    onTestFinished(recorded.restore)
+    const error = await failureOf(api(baseUrl).getExportJob('se_1'))
+    expect(error.status).toBe(503)
+    expect(requests()).toBe(3)
+    expect(recorded.of('info').filter(line => line.includes('Retrying in'))).toHaveLength(2)
+    await failureOf(api(baseUrl, { maxAttempts: 1 }).getExportJob('se_1'))
+    expect(requests()).toBe(4)
+  })
+
+  it('takes the step deadline from runDeps: a call that never answers ends there', async () => {
+    const { baseUrl } = await serve(() => undefined)
+    const settings = {
+      baseUrl,
+      apiKey: KEY,
+      timeoutMs: 300,
+      // Far longer than the step: only the step's deadline can end the call.
+      requestTimeoutMs: 600_000
+    } as unknown as CommonSettings
+    const deps = runDeps(settings, new AbortController().signal)
+    const error = await failureOf(deps.api.getExportJob('se_1'))
+    expect(error.kind).toBe('timeout')
+    expect(error.stepTimedOut).toBe(true)
+    // Without the deadline the call would wait for the 10-minute request timeout.
+  }, 10_000)
 
   it.each([null, ''])('keeps a started job whose answer has status %j', async status => {
     const { baseUrl } = await serve((_req, res) => json(res, 202, { jobId: 'se_9', status }))

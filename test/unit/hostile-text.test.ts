@@ -223,6 +223,7 @@ describe('the pull-request comment that is ours', () => {
   it.each([
     ['someone else quoting the marker', { body: `${marker}\nbody`, user: { login: 'mallory' } }],
     ['the marker further down', { body: `hi\n${marker}`, user: { login: bot } }],
+    ['the marker with more on its line', { body: `${marker} (old)\nbody`, user: { login: bot } }],
     [
       'another job whose marker begins the same',
       { body: marker.replace('job_1', 'job_10'), user: { login: bot } }

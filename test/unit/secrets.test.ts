@@ -1,0 +1,142 @@
+// Secrets and masking, one decision a case: what is a secret, in which forms it is found, and
+// what a message may show of a link.
+import { describe, expect, it } from 'vitest'
+import { displayUrl, linkSecrets, redactLink, Secrets } from '../../src/secrets.js'
+
+const KEY = 'mint_k3yS3cr3t'
+
+function withKey(...more: string[]): Secrets {
+  const secrets = new Secrets()
+  secrets.add(KEY, 'credential')
+  for (const value of more) secrets.add(value, 'link')
+  return secrets
+}
+
+describe('the secrets of a run', () => {
+  it('takes values of six characters or more, and says so', () => {
+    const secrets = new Secrets()
+    expect(secrets.add('abcde', 'credential')).toBe(false)
+    expect(secrets.add('abcdef', 'credential')).toBe(true)
+    expect(secrets.scrub('abcde abcdef')).toBe('abcde ***')
+  })
+  it('keeps a credential a credential when a link carries the same value', () => {
+    const secrets = new Secrets()
+    secrets.add('sharedvalue', 'credential')
+    secrets.add('sharedvalue', 'link')
+    expect(secrets.scrub('x sharedvalue', ['credential'])).toBe('x ***')
+    const links = new Secrets()
+    links.add('linkvalue1', 'link')
+    expect(links.scrub('linkvalue1', ['credential'])).toBe('linkvalue1')
+    expect(links.scrub('linkvalue1', ['link'])).toBe('***')
+  })
+  it('replaces the longest first, so a secret holding another goes whole', () => {
+    const secrets = new Secrets()
+    secrets.add('abcdef', 'credential')
+    secrets.add('abcdefghij', 'credential')
+    expect(secrets.scrub('[abcdefghij]')).toBe('[***]')
+    const reversed = new Secrets()
+    reversed.add('abcdefghij', 'credential')
+    reversed.add('abcdef', 'credential')
+    expect(reversed.scrub('[abcdefghij]')).toBe('[***]')
+  })
+  it.each([
+    ['JSON \\u escapes', '\\u006dint_k3yS3cr3t'],
+    ['JSON \\u{…} escapes', '\\u{6d}int_k3yS3cr3t'],
+    ['backslash-x escapes', '\\x6dint_k3yS3cr3t'],
+    ['HTML hex entities', '&#x6d;int_k3yS3cr3t'],
+    ['HTML decimal entities', '&#109;int_k3yS3cr3t'],
+    ['an entity without its semicolon', '&#109int_k3yS3cr3t'],
+    ['URL encoding', '%6Dint_k3yS3cr3t'],
+    ['URL encoding twice', '%256Dint_k3yS3cr3t'],
+    ['URL encoding three times', '%25256Dint_k3yS3cr3t'],
+    ['a byte that is no UTF-8 beside it', '%FF%6Dint_k3yS3cr3t']
+  ])('finds the key in %s', (_how, echoed) => {
+    const scrubbed = withKey().scrub(`got ${echoed} back`)
+    expect(scrubbed).not.toContain('k3yS3cr3t')
+    expect(scrubbed).toContain('***')
+  })
+  it('leaves text as written when decoding reveals no secret', () => {
+    expect(withKey().scrub('a%20b &#65; \\u0041')).toBe('a%20b &#65; \\u0041')
+    expect(withKey().scrub('&#x110000; and %6Dint_k3yS3cr3t')).toContain('\ufffd')
+  })
+  it('does not decode four times', () => {
+    expect(withKey().scrub('%2525256Dint_k3yS3cr3t')).toBe('%2525256Dint_k3yS3cr3t')
+  })
+  it('scrubs every string in a JSON value, keys included', () => {
+    expect(withKey().scrubValue({ [KEY]: [KEY, 1, null, { a: `x${KEY}` }] })).toEqual({
+      '***': ['***', 1, null, { a: 'x***' }]
+    })
+  })
+  it('scrubs nothing when it knows no secret', () => {
+    expect(new Secrets().scrub('%6D &#65;')).toBe('%6D &#65;')
+  })
+})
+
+describe('the secrets of a link', () => {
+  it('are the values of credential parameters, raw, decoded and encoded', () => {
+    expect(
+      linkSecrets(
+        'https://b.example.com/x?X-Amz-Signature=ab%2Bcd%3D%3D&X-Amz-Date=20260101T000000Z'
+      )
+    ).toEqual(['ab%2Bcd%3D%3D', 'ab+cd==', 'ab%2Bcd%3D%3D'].filter((v, i, a) => a.indexOf(v) === i))
+  })
+  it.each([
+    ['sig', 'sv=2024&sig=azuresig123'],
+    ['access_token', 'access_token=tok123456'],
+    ['sessionToken', 'sessionToken=tok123456'],
+    ['Policy', 'Policy=policy123456'],
+    ['x-goog-credential', 'x-goog-credential=cred123456']
+  ])('takes %s for a credential', (_name, query) => {
+    const value = query.split('=').at(-1) as string
+    expect(linkSecrets(`https://b.example.com/x?${query}`)).toContain(value)
+  })
+  it('takes a long opaque value whatever its name, but not a time, a number or an algorithm', () => {
+    const opaque = 'Qm9vbXNoYWthbGFrYQ'
+    expect(linkSecrets(`https://b.example.com/x?x=${opaque}`)).toEqual([opaque])
+    expect(linkSecrets(`https://b.example.com/x?x=${opaque.slice(0, 15)}`)).toEqual([])
+    expect(
+      linkSecrets(
+        'https://b.example.com/x?se=2026-01-01T00:00:00Z&n=12345678901234567890&X-Amz-Algorithm=AWS4-HMAC-SHA256-LONG'
+      )
+    ).toEqual([])
+    expect(linkSecrets('https://b.example.com/x?SignedHeaders=host-and-more-headers')).toEqual([
+      'host-and-more-headers'
+    ])
+  })
+  it('ignores short values, the fragment, and a link without a query', () => {
+    expect(linkSecrets('https://b.example.com/x?sig=abc')).toEqual([])
+    expect(linkSecrets('https://b.example.com/x#sig=abcdefgh')).toEqual([])
+    expect(linkSecrets('https://b.example.com/x?a=1#sig=abcdefgh')).toEqual([])
+    expect(linkSecrets('https://b.example.com/x')).toEqual([])
+  })
+  it('reads a query with a second question mark as part of the values', () => {
+    expect(linkSecrets('https://b.example.com/x?a=1?sig=abcdefgh')).toEqual([])
+    expect(linkSecrets('https://b.example.com/x?q=1&sig=abc?defgh')).toEqual([
+      'abc?defgh',
+      'abc%3Fdefgh'
+    ])
+  })
+  it('takes the userinfo of a link, each part decoded', () => {
+    expect(linkSecrets('https://us%40er:p%3Ass@b.example.com/x')).toEqual(['us@er', 'p:ss'])
+    expect(linkSecrets('https://:onlypass@b.example.com/x')).toEqual(['onlypass'])
+    expect(linkSecrets('mailto:someone@b.example.com')).toEqual([])
+  })
+})
+
+describe('links in messages', () => {
+  it('lose their query, and say they had one', () => {
+    expect(redactLink('https://b.example.com:8443/x/y?sig=abcdefgh#f')).toBe(
+      'https://b.example.com:8443/x/y?…'
+    )
+    expect(redactLink('https://b.example.com/x')).toBe('https://b.example.com/x')
+    expect(redactLink('nope')).toBe('(not a URL)')
+  })
+  it('lose userinfo, query and fragment, even when they are not URLs', () => {
+    expect(displayUrl(' https://u:p@b.example.com/x?k=v ')).toBe('https://***@b.example.com/x?…')
+    expect(displayUrl('https://u@b.example.com/x')).toBe('https://***@b.example.com/x')
+    expect(displayUrl('https://:p@b.example.com/x#frag')).toBe('https://***@b.example.com/x?…')
+    expect(displayUrl('https://b.example.com/x')).toBe('https://b.example.com/x')
+    expect(displayUrl('//u:p@host/x?k=v')).toBe('//***@host/x?…')
+    expect(displayUrl('x#y')).toBe('x?…')
+  })
+})
