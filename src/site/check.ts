@@ -80,7 +80,8 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
   const note = (map: Map<string, Target>, key: string, from: string, kind: ReferenceKind) => {
     const known = map.get(key)
     if (known) known.count += 1
-    else map.set(key, { from, kind, count: 1 })
+    // A copy: the key may be a slice of the whole page, which it would keep alive.
+    else map.set(detached(key), { from, kind, count: 1 })
   }
 
   /** One reference of `from` (whose URL is `base`): kept by where it points, or ignored. */
@@ -89,6 +90,8 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
     // The page itself (an empty href, a fragment, a query) and other schemes are not files.
     if (!text || text.startsWith('#') || text.startsWith('?')) return
     if (OTHER_SCHEME.test(text) && !WEB_SCHEME.test(text)) return
+    const path = plainPath(text)
+    if (path !== undefined) return note(local, path, from, kind)
     let url: URL
     try {
       url = new URL(text, base)
@@ -171,6 +174,22 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
   }
 }
 
+/** A site-absolute path that URL parsing leaves as it is (no dot segment, nothing to encode). */
+const PLAIN_PATH = /^\/(?!\/)[\w\-.~!$&'()*+,;=:@/%]*$/
+const DOT_SEGMENT = /\/(?:\.|%2e)/i
+
+/**
+ * The pathname of `text` without a `URL`, when it is a plain site-absolute path, the form
+ * almost every reference of an export takes. Each `URL` holds native memory V8 does not count
+ * toward its heap, so half a million of them (a 10,000-page site) grew the process by hundreds
+ * of MiB before a collection freed them.
+ */
+export function plainPath(text: string): string | undefined {
+  const end = text.search(/[?#]/)
+  const path = end === -1 ? text : text.slice(0, end)
+  return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) ? path : undefined
+}
+
 const withConfig = (config: HostConfig | undefined) => (config ? { config } : {})
 
 /** A site-relative file path as a URL path: each segment percent-encoded. */
@@ -188,3 +207,6 @@ export function decodePath(path: string): string | undefined {
     return undefined
   }
 }
+
+/** `text` as a string of its own, not a view into the page it was parsed from. */
+const detached = (text: string) => Buffer.from(text, 'utf8').toString('utf8')
