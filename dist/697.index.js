@@ -7,10 +7,10 @@ export const modules = {
 
 var zlib__WEBPACK_IMPORTED_MODULE_10___namespace_cache;
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   p_: () => (/* binding */ Ct),
+/* harmony export */   iX: () => (/* binding */ rt),
 /* harmony export */   vt: () => (/* binding */ Qn)
 /* harmony export */ });
-/* unused harmony exports Header, Pack, PackJob, PackSync, Parser, Pax, ReadEntry, Unpack, UnpackSync, WriteEntry, WriteEntrySync, WriteEntryTar, c, extract, filesFilter, r, replace, t, types, u, update, x */
+/* unused harmony exports Header, Pack, PackJob, PackSync, Pax, ReadEntry, Unpack, UnpackSync, WriteEntry, WriteEntrySync, WriteEntryTar, c, extract, filesFilter, list, r, replace, t, types, u, update, x */
 /* harmony import */ var events__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24434);
 /* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(79896);
 /* harmony import */ var node_events__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(78474);

@@ -1,0 +1,922 @@
+export const id = 591;
+export const ids = [591];
+export const modules = {
+
+/***/ 4591:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  extractBundle: () => (/* binding */ extractBundle)
+});
+
+// UNUSED EXPORTS: MAX_ENTRIES, checkLinks, freeBytesAt, pathParts
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./src/util/cleanup.ts
+var cleanup = __webpack_require__(4532);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./src/util/paths.ts
+var paths = __webpack_require__(24964);
+// EXTERNAL MODULE: ./src/util/untrusted.ts
+var untrusted = __webpack_require__(19630);
+;// CONCATENATED MODULE: ./src/archive/inspect.ts
+
+
+/** A name from the archive, in a message: one clean line, in backticks. */
+function quoted(name) {
+    return `\`${(0,untrusted/* untrusted */.bp)(name ?? '', 120)}\``;
+}
+/**
+ * Characters no site path needs, which would let a name steer what prints it (the runner reads
+ * commands from whole lines; tar and unzip print names): controls, line breaks, format marks.
+ */
+const UNSEEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+class UnsafeArchiveError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'UnsafeArchiveError';
+    }
+}
+/**
+ * Why an entry may not be extracted, or undefined when it is safe: a name that is absolute or
+ * climbs out with `..`, a link whose target leaves the folder, or a device or FIFO.
+ */
+function entryProblem(entry) {
+    const name = entry.name.replace(/\\/g, '/');
+    if (UNSEEN_IN_NAME.test(entry.name) || UNSEEN_IN_NAME.test(entry.linkTarget ?? ''))
+        return `${quoted(entry.name)} holds a control character, a line break or an invisible format character`;
+    if (name.startsWith('/') || /^[a-z]:/i.test(name))
+        return `${quoted(entry.name)} has an absolute path`;
+    if (escapes(name))
+        return `${quoted(entry.name)} points outside the extraction folder`;
+    if (entry.type === 'other')
+        return `${quoted(entry.name)} is a device, FIFO or other special file`;
+    // GNU tar names a sparse file's entry `GNUSparseFile.<pid>/<name>` and keeps the real name in
+    // a pax record node-tar does not read: written as is, it would be a name GNU tar never writes.
+    if (name.split('/').some(part => /^GNUSparseFile\.\d+$/.test(part)))
+        return `${quoted(entry.name)} is a GNU sparse file, which no site holds`;
+    if (entry.type === 'symlink' || entry.type === 'hardlink') {
+        const target = (entry.linkTarget ?? '').replace(/\\/g, '/');
+        if (target.startsWith('/') || /^[a-z]:/i.test(target)) {
+            return `link ${quoted(entry.name)} → ${quoted(entry.linkTarget)} targets an absolute path`;
+        }
+        // Symlinks resolve from their own folder, hard links from the archive root.
+        const resolved = entry.type === 'symlink' ? external_node_path_.posix.join(external_node_path_.posix.dirname(name), target) : target;
+        if (escapes(resolved))
+            return `link ${quoted(entry.name)} → ${quoted(entry.linkTarget)} points outside the extraction folder`;
+    }
+    return undefined;
+}
+function escapes(relative) {
+    const normal = external_node_path_.posix.normalize(relative);
+    return normal === '..' || normal.startsWith('../');
+}
+/** `./a/b/` → `a/b`: one spelling per path, to compare entry names. */
+function entryPath(name) {
+    return external_node_path_.posix.normalize(name.replace(/\\/g, '/')).replace(/^(\.\/)+|\/+$/g, '');
+}
+/**
+ * Why an entry reaches through one of the archive's own symlinks, or undefined. Each entry is
+ * safe on its own (entryProblem), but links compose: a name under a link is written wherever
+ * that link points, and a link whose target passes through another link ends where the chain
+ * does, which reading its text cannot tell. Bundles have no reason for either, so both are
+ * refused; checked once all names are known, since a link may come after what uses it.
+ */
+function linkChainProblem(names, links) {
+    const symlinks = new Set([...links].filter(([, link]) => link.type === 'symlink').map(([name]) => entryPath(name)));
+    if (symlinks.size === 0)
+        return undefined;
+    for (const name of names) {
+        const parts = entryPath(name).split('/');
+        for (let depth = 1; depth < parts.length; depth += 1) {
+            const folder = parts.slice(0, depth).join('/');
+            if (symlinks.has(folder))
+                return `${quoted(name)} lies under the link ${quoted(folder)}`;
+        }
+    }
+    for (const [name, { type, target }] of links) {
+        // Symlinks resolve from their own folder, hard links from the archive root.
+        const dir = external_node_path_.posix.dirname(entryPath(name));
+        const walked = type === 'symlink' && dir !== '.' ? dir.split('/') : [];
+        for (const part of target.replace(/\\/g, '/').split('/')) {
+            if (part === '' || part === '.')
+                continue;
+            if (part === '..')
+                walked.pop();
+            else
+                walked.push(part);
+            const path = walked.join('/');
+            if (part !== '..' && symlinks.has(path))
+                return `link ${quoted(name)} → ${quoted(target)} goes through the link ${quoted(path)}`;
+        }
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+;// CONCATENATED MODULE: ./src/archive/site-writer.ts
+
+
+
+
+
+/**
+ * Files up to this size are gathered and written with one call (open, write, close); larger
+ * ones are streamed, so memory never holds more than a read's worth of any one file.
+ */
+const WHOLE_FILE_BYTES = 1024 * 1024;
+/** Bytes an asynchronous visitor may hold unread before the reader waits for it. */
+const MAX_PENDING_BYTES = 24 * 1024 * 1024;
+/**
+ * Writes a site entry by entry, as an archive reader hands them over, with every guard on the
+ * way in: names (entryProblem), entry count, the byte budget on inflated bytes, links (created
+ * last, once every name is known, so that nothing is ever written through one). The first
+ * refusal or failure stops everything; the caller then waits for `settle()` and removes the
+ * folder. One class for zip and tar, so every name written is a name these guards saw.
+ *
+ * Writes are synchronous, on purpose: inflating runs on libuv's threads meanwhile, and a site's
+ * many small files cost far less as one open/write/close each on this thread than as three
+ * round trips through the thread pool, which a loaded runner makes slow.
+ */
+class SiteWriter {
+    failure;
+    files = 0;
+    totalBytes = 0;
+    declaredBytes = 0;
+    entries = 0;
+    /** Bytes handed to an asynchronous visitor and not yet read. */
+    pendingBytes = 0;
+    reads = new Set();
+    folders = new Set();
+    names = [];
+    links = new Map();
+    /** Streamed files open now: closed by settle() when a failure stops the archive midway. */
+    openFiles = new Set();
+    waiting;
+    root;
+    budget;
+    visitor;
+    constructor(root, budget, visitor) {
+        this.root = root;
+        this.budget = budget;
+        this.visitor = visitor;
+    }
+    /** The sum of sizes the archive declares up front (a zip's central directory). */
+    declareTotal(bytes, entries) {
+        this.checkEntries(entries);
+        this.checkDeclared(bytes);
+    }
+    /**
+     * Accepts an entry, or refuses it (then `failure` is set). Returns where a file's bytes go;
+     * undefined for anything else, or after a failure.
+     */
+    begin(entry) {
+        if (this.failure)
+            return undefined;
+        try {
+            return this.accept(entry);
+        }
+        catch (error) {
+            this.fail(error);
+            return undefined;
+        }
+    }
+    fail(error) {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+        this.wake();
+    }
+    /** Resolves when the reader may hand over more bytes (an asynchronous visitor keeps up). */
+    async room() {
+        while (!this.failure && this.pendingBytes > MAX_PENDING_BYTES) {
+            await new Promise(resolve => (this.waiting = resolve));
+        }
+    }
+    /** Ends what is in flight (after a failure too, before the folder is removed). */
+    async settle() {
+        for (const close of [...this.openFiles]) {
+            try {
+                close();
+            }
+            catch {
+                // Closing after a failure: the failure is what is reported.
+            }
+        }
+        while (this.reads.size > 0)
+            await Promise.allSettled([...this.reads]);
+    }
+    /** Once the archive is read: checks the links as a whole, then creates them. Returns symlinks. */
+    async finish() {
+        await this.settle();
+        if (this.failure)
+            throw this.failure;
+        const chain = linkChainProblem(this.names, this.links);
+        if (chain)
+            throw unsafe(chain);
+        const symlinks = [];
+        for (const [path, { type, target }] of this.links) {
+            const at = this.absolute(path);
+            this.folder(external_node_path_.posix.dirname(path));
+            if (type === 'symlink') {
+                await (0,promises_.symlink)(target, at);
+                symlinks.push(at);
+            }
+            else {
+                // Hard links resolve from the archive root (entryProblem checked that it stays inside).
+                await (0,promises_.link)(this.absolute(sitePath(target)), at).catch((error) => {
+                    throw new UnsafeArchiveError(`The bundle's hard link ${quoted(path)} → ${quoted(target)} cannot be made: ${(0,untrusted/* untrusted */.bp)(error.message)}.`);
+                });
+            }
+        }
+        return symlinks;
+    }
+    accept(entry) {
+        const problem = entryProblem(entry);
+        if (problem)
+            throw unsafe(problem);
+        this.checkEntries((this.entries += 1));
+        const path = sitePath(entry.name);
+        if (path === '')
+            return undefined; // the archive's own root, `./`
+        this.names.push(path);
+        if (entry.type === 'directory') {
+            this.visitor?.entry?.(path, 'directory');
+            this.attempt(path, () => this.folder(path));
+            return undefined;
+        }
+        if (entry.type === 'symlink' || entry.type === 'hardlink') {
+            this.links.set(path, { type: entry.type, target: entry.linkTarget ?? '' });
+            this.visitor?.entry?.(path, entry.type);
+            return undefined;
+        }
+        this.checkDeclared((this.declaredBytes += entry.sizeBytes), entry.name);
+        this.visitor?.entry?.(path, 'file');
+        this.files += 1;
+        const wanted = this.visitor?.wants(path, entry.sizeBytes) ?? false;
+        return wanted || entry.sizeBytes <= WHOLE_FILE_BYTES
+            ? this.wholeFile(path, wanted)
+            : this.streamedFile(path);
+    }
+    /** Gathers the bytes, then one write; the visitor gets the same bytes. */
+    wholeFile(path, wanted) {
+        const chunks = [];
+        let size = 0;
+        return {
+            write: chunk => {
+                if (!this.count(chunk.length))
+                    return;
+                chunks.push(chunk);
+                size += chunk.length;
+            },
+            end: () => {
+                if (this.failure)
+                    return;
+                const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+                if (!this.attempt(path, () => (0,external_node_fs_.writeFileSync)(this.inFolder(path), bytes)))
+                    return;
+                if (wanted)
+                    this.handOver(path, bytes);
+            }
+        };
+    }
+    /** A large file, written chunk by chunk in order as it inflates. */
+    streamedFile(path) {
+        let fd;
+        const close = () => {
+            if (fd !== undefined)
+                (0,external_node_fs_.closeSync)(fd);
+            this.openFiles.delete(close);
+            fd = undefined;
+        };
+        this.attempt(path, () => {
+            fd = (0,external_node_fs_.openSync)(this.inFolder(path), 'w');
+            this.openFiles.add(close);
+        });
+        return {
+            write: chunk => {
+                if (fd === undefined || !this.count(chunk.length))
+                    return;
+                const at = fd;
+                this.attempt(path, () => writeAll(at, chunk));
+            },
+            end: () => this.attempt(path, close)
+        };
+    }
+    /** Runs a write; a refusal of the system becomes the failure, in words naming the entry. */
+    attempt(path, write) {
+        if (this.failure)
+            return false;
+        try {
+            write();
+            return true;
+        }
+        catch (error) {
+            this.fail(writeError(error, path, this.budget.destination));
+            return false;
+        }
+    }
+    /** Gives a written file's bytes to the visitor; an asynchronous visitor is waited for later. */
+    handOver(path, bytes) {
+        const read = this.visitor?.file(path, bytes);
+        if (!read)
+            return;
+        this.pendingBytes += bytes.length;
+        const tracked = read.then(() => {
+            this.reads.delete(tracked);
+            this.pendingBytes -= bytes.length;
+            this.wake();
+        }, (error) => {
+            this.reads.delete(tracked);
+            this.fail(error);
+        });
+        this.reads.add(tracked);
+    }
+    /** Counts inflated bytes against the budget as they arrive; false once over it. */
+    count(bytes) {
+        if (this.failure)
+            return false;
+        this.totalBytes += bytes;
+        const { maxTotalBytes, freeBytes, destination } = this.budget;
+        if (maxTotalBytes !== undefined && this.totalBytes > maxTotalBytes) {
+            this.fail(new UnsafeArchiveError(`The extracted bundle holds more than ${maxTotalBytes} bytes (\`extract-limit\`); refusing to extract it, and what was written was removed.`));
+            return false;
+        }
+        if (this.totalBytes > freeBytes) {
+            this.fail(new UnsafeArchiveError(diskMessage(this.totalBytes, freeBytes, destination, 'more than')));
+            return false;
+        }
+        return true;
+    }
+    checkEntries(entries) {
+        if (entries > this.budget.maxEntries) {
+            throw new UnsafeArchiveError(`The bundle has more than ${this.budget.maxEntries} entries; refusing to extract it.`);
+        }
+    }
+    checkDeclared(bytes, name) {
+        const { maxTotalBytes, freeBytes, destination } = this.budget;
+        if (maxTotalBytes !== undefined && bytes > maxTotalBytes) {
+            throw new UnsafeArchiveError(`The bundle would extract to more than ${maxTotalBytes} bytes (\`extract-limit\`)${name === undefined ? '' : `, at ${quoted(name)}`}; refusing to extract it (an archive bomb, or a far larger site than expected).`);
+        }
+        if (bytes > freeBytes)
+            throw new UnsafeArchiveError(diskMessage(bytes, freeBytes, destination, name === undefined ? '' : 'at least'));
+    }
+    /** The file's absolute path, once its folder exists (each folder is made once). */
+    inFolder(path) {
+        this.folder(external_node_path_.posix.dirname(path));
+        return this.absolute(path);
+    }
+    folder(path) {
+        if (path === '.' || path === '' || this.folders.has(path))
+            return;
+        (0,external_node_fs_.mkdirSync)(this.absolute(path), { recursive: true });
+        this.folders.add(path);
+    }
+    wake() {
+        const waiting = this.waiting;
+        this.waiting = undefined;
+        waiting?.();
+    }
+    absolute(path) {
+        return (0,external_node_path_.join)(this.root, ...path.split('/'));
+    }
+}
+/** Writes all of `chunk` (a write may take fewer bytes than asked). */
+function writeAll(fd, chunk) {
+    for (let done = 0; done < chunk.length;)
+        done += (0,external_node_fs_.writeSync)(fd, chunk, done);
+}
+/** `./a\b/` → `a/b`: the one spelling of an entry's path, on disk and for the visitor. */
+function sitePath(name) {
+    const normal = external_node_path_.posix.normalize(name.replace(/\\/g, '/')).replace(/^(\.\/)+|\/+$/g, '');
+    return normal === '.' ? '' : normal;
+}
+function unsafe(problem) {
+    return new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`);
+}
+function diskMessage(bytes, freeBytes, destination, how) {
+    return `The bundle would extract to ${how ? `${how} ` : ''}${bytes} bytes, and the disk holding ${destination} has ${freeBytes} bytes free; set \`path\` to a folder on a larger disk or free some space (\`extract-limit\` bounds the site's size, the free space bounds it in any case).`;
+}
+/** A write the system refused, in words that name the entry and what to do. */
+function writeError(error, path, destination) {
+    const code = error.code;
+    if (error instanceof UnsafeArchiveError)
+        return error;
+    if (code === 'ENOSPC')
+        return new UnsafeArchiveError(`The disk holding ${destination} is full (writing ${quoted(path)}); set \`path\` to a folder on a larger disk, or free some space.`);
+    const why = code === 'ENOTDIR' || code === 'EEXIST'
+        ? 'a file stands where a folder of that path should be'
+        : code === 'EISDIR'
+            ? 'a folder stands where that file should be'
+            : (0,untrusted/* untrusted */.bp)(error.message ?? String(error));
+    return new UnsafeArchiveError(`Extracting the bundle into ${destination} failed at ${quoted(path)}: ${why}. The archive may be damaged; set \`extract: false\` to keep the file as downloaded.`);
+}
+
+// EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
+var index_min = __webpack_require__(98697);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(38522);
+;// CONCATENATED MODULE: ./src/archive/tar-reader.ts
+
+
+
+
+
+/** Bytes read from the file at a time; gunzip inflates them in 64 KiB pieces with backpressure. */
+const READ_BYTES = 64 * 1024;
+/**
+ * Reads a tar or tar.gz and hands each entry to the writer, in one pass. Decompression is Node's
+ * streaming gunzip, never node-tar's own (which inflates a whole read in one synchronous call:
+ * a 10 MB bomb took 10 GB of memory); node-tar only parses the tar stream.
+ */
+async function readTar(source, writer) {
+    // Compression is ours: a gzip (or zstd, brotli) inside the tar.gz is refused, not inflated.
+    const parser = new index_min/* Parser */.iX({ strict: true, brotli: false, zstd: false });
+    parser.on('entry', (entry) => {
+        const sink = writer.begin(entryInfo(entry));
+        if (!sink)
+            return entry.resume();
+        entry.on('data', (chunk) => sink.write(chunk));
+        entry.on('end', () => sink.end());
+    });
+    parser.on('error', (error) => writer.fail(tarError(error)));
+    let first = true;
+    for await (const chunk of source) {
+        if (first && chunk[0] === 0x1f && chunk[1] === 0x8b) {
+            writer.fail(new UnsafeArchiveError('The bundle is a gzip inside a gzip, not a tar.gz; refusing to extract it.'));
+        }
+        first = false;
+        if (writer.failure)
+            break;
+        parser.write(chunk);
+        if (writer.failure)
+            break;
+        await writer.room();
+    }
+    if (writer.failure) {
+        parser.abort(writer.failure);
+        return;
+    }
+    await new Promise(resolve => {
+        parser.on('end', resolve);
+        parser.end();
+    });
+}
+/** The tar's bytes as they come off the disk, inflated when it is a tar.gz. */
+async function* tarSource(file, gzipped) {
+    const raw = (0,external_node_fs_.createReadStream)(file, { highWaterMark: READ_BYTES });
+    if (!gzipped) {
+        yield* raw;
+        return;
+    }
+    // Inflating works ahead of the writes by a bounded 1 MiB, so neither waits on the other.
+    // (Zlib streams take Transform's options; ZlibOptions does not list them.)
+    const gunzip = (0,external_node_zlib_.createGunzip)({
+        chunkSize: 64 * 1024,
+        readableHighWaterMark: 1024 * 1024
+    });
+    raw.on('error', error => gunzip.destroy(error));
+    try {
+        for await (const chunk of raw.pipe(gunzip))
+            yield chunk;
+    }
+    catch (error) {
+        throw new UnsafeArchiveError(`The bundle is not a readable tar.gz: ${(0,untrusted/* untrusted */.bp)(error.message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`);
+    }
+    finally {
+        raw.destroy();
+        gunzip.destroy();
+    }
+}
+function entryInfo(entry) {
+    return {
+        name: entry.path,
+        type: tarType(entry.type),
+        sizeBytes: entry.size ?? 0,
+        linkTarget: entry.linkpath
+    };
+}
+function tarType(type) {
+    switch (type) {
+        case 'File':
+        case 'OldFile':
+        case 'ContiguousFile':
+            return 'file';
+        case 'Directory':
+            return 'directory';
+        case 'SymbolicLink':
+            return 'symlink';
+        case 'Link':
+            return 'hardlink';
+        default:
+            return 'other';
+    }
+}
+function tarError(error) {
+    if (error instanceof UnsafeArchiveError)
+        return error;
+    return new UnsafeArchiveError(`The bundle is not a readable tar: ${(0,untrusted/* untrusted */.bp)(error.message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`);
+}
+
+// EXTERNAL MODULE: ./node_modules/yauzl/index.js
+var yauzl = __webpack_require__(20663);
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./src/archive/zip-names.ts
+
+
+/**
+ * A zip entry's name as the archive stores it, whatever the runner's locale. yauzl reads the
+ * UTF-8 flag and the Info-ZIP Unicode Path field (0x7075), and decodes CP437 otherwise; but
+ * bsdtar and `git archive` write UTF-8 names without the flag, which CP437 turns into `cafÃ©`.
+ * So a name with neither, whose bytes are valid UTF-8 beyond ASCII, is read as UTF-8 (as
+ * Info-ZIP unzip and the system see such bytes on a UTF-8 file system); CP437 stays for the rest.
+ */
+function zipEntryName(raw, generalPurposeBitFlag, extraFields) {
+    const flagged = (generalPurposeBitFlag & 0x800) !== 0;
+    const unicodePath = extraFields.some(field => field.id === 0x7075);
+    if (!flagged && !unicodePath && !raw.every(byte => byte < 0x80) && (0,external_node_buffer_.isUtf8)(raw))
+        return raw.toString('utf8');
+    // strictFileNames: a backslash is left as it is (the guards treat it as a separator).
+    return yauzl.getFileNameLowLevel(generalPurposeBitFlag, raw, [...extraFields], true);
+}
+
+;// CONCATENATED MODULE: ./src/archive/zip-reader.ts
+
+
+
+
+
+
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+/** A link's target is a path; anything longer is not one a site needs. */
+const MAX_LINK_TARGET_BYTES = 4096;
+const OPEN_OPTIONS = {
+    lazyEntries: true,
+    // Names are decoded by zipEntryName and checked by the writer's guards, like tar's.
+    decodeStrings: false,
+    // yauzl proves each entry inflates to the size its headers declare (a zip may lie about it).
+    validateEntrySizes: true,
+    autoClose: true
+};
+/**
+ * Reads a zip and hands each entry to the writer. The central directory is read first, alone
+ * (no inflating), so that the sizes it declares are checked against the limit and the free
+ * space before any byte is written; then every entry is inflated once, as a stream.
+ */
+async function readZip(file, writer) {
+    let declared = 0;
+    let count = 0;
+    await eachEntry(file, async (_zip, entry) => {
+        declared += entry.uncompressedSize;
+        count += 1;
+        return true;
+    });
+    writer.declareTotal(declared, count);
+    const window = await ReadWindow.open(file);
+    try {
+        await extractEntries(file, writer, window);
+    }
+    finally {
+        await window.close();
+    }
+}
+async function extractEntries(file, writer, window) {
+    await eachEntry(file, async (zip, entry) => {
+        const info = zip_reader_entryInfo(entry);
+        if (info.type === 'symlink') {
+            const target = await readAll(await openStream(zip, entry), info);
+            writer.begin({ ...info, linkTarget: target });
+            return !writer.failure;
+        }
+        const sink = writer.begin(info);
+        if (!sink)
+            return !writer.failure;
+        if (isSmall(entry)) {
+            sink.write(await window.inflate(entry, info));
+            sink.end();
+            return !writer.failure;
+        }
+        const stream = await openStream(zip, entry);
+        try {
+            for await (const chunk of stream) {
+                sink.write(chunk);
+                if (writer.failure)
+                    return false;
+                await writer.room();
+            }
+        }
+        catch (error) {
+            throw sizeError(error, info);
+        }
+        finally {
+            stream.destroy();
+        }
+        sink.end();
+        return !writer.failure;
+    });
+}
+/** Entries at most this large, either way, are read through the window and inflated at once. */
+const SMALL_ENTRY_BYTES = 1024 * 1024;
+/** Bytes of the zip read at a time for small entries (a site's pages lie one after another). */
+const WINDOW_BYTES = 4 * 1024 * 1024;
+function isSmall(entry) {
+    return (entry.compressedSize <= SMALL_ENTRY_BYTES &&
+        entry.uncompressedSize <= SMALL_ENTRY_BYTES &&
+        (entry.compressionMethod === 0 || entry.compressionMethod === 8) &&
+        (entry.generalPurposeBitFlag & 1) === 0);
+}
+/**
+ * Small entries, read from a large window of the file and inflated in one bounded call (the
+ * output may not pass the declared size, at most 1 MiB). yauzl's stream per entry costs several
+ * round trips through the thread pool each (a read for the local header, reads for the data, an
+ * inflate): with 10,000 pages that was several times `unzip -q`. Unlike yauzl, the CRC is checked too.
+ */
+class ReadWindow {
+    buffer = Buffer.allocUnsafe(WINDOW_BYTES);
+    bytes = Buffer.alloc(0);
+    start = 0;
+    handle;
+    constructor(handle) {
+        this.handle = handle;
+    }
+    static async open(file) {
+        return new ReadWindow(await (0,promises_.open)(file, 'r'));
+    }
+    close() {
+        return this.handle.close();
+    }
+    async inflate(entry, info) {
+        const header = await this.slice(entry.relativeOffsetOfLocalHeader, 30);
+        if (header.readUInt32LE(0) !== 0x04034b50)
+            throw new UnsafeArchiveError(`The bundle is not a readable zip: ${quoted(info.name)} has no local header where the central directory says.`);
+        const dataStart = entry.relativeOffsetOfLocalHeader + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+        const data = await this.slice(dataStart, entry.compressedSize);
+        let bytes;
+        try {
+            bytes =
+                entry.compressionMethod === 0
+                    ? Buffer.from(data)
+                    : (0,external_node_zlib_.inflateRawSync)(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+        }
+        catch (error) {
+            if (error.code === 'ERR_BUFFER_TOO_LARGE')
+                throw sizeMismatch(info);
+            throw new UnsafeArchiveError(`The bundle is not a readable zip: ${quoted(info.name)} does not inflate (${(0,untrusted/* untrusted */.bp)(error.message)}).`);
+        }
+        if (bytes.length !== entry.uncompressedSize)
+            throw sizeMismatch(info);
+        if ((0,external_node_zlib_.crc32)(bytes) !== entry.crc32)
+            throw new UnsafeArchiveError(`The bundle is damaged: ${quoted(info.name)} does not match its CRC-32; download it again.`);
+        return bytes;
+    }
+    async slice(offset, length) {
+        const end = offset + length;
+        if (offset < this.start || end > this.start + this.bytes.length) {
+            // One buffer, reused: what a slice returned is consumed before the next slice is asked for.
+            if (this.buffer.length < length)
+                this.buffer = Buffer.allocUnsafe(length);
+            const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, offset);
+            this.bytes = this.buffer.subarray(0, bytesRead);
+            this.start = offset;
+            if (bytesRead < length)
+                throw new UnsafeArchiveError('The bundle is not a readable zip: it ends inside an entry.');
+        }
+        return this.bytes.subarray(offset - this.start, end - this.start);
+    }
+}
+function sizeMismatch(info) {
+    return new UnsafeArchiveError(`The bundle is unsafe to extract: ${quoted(info.name)} does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`);
+}
+function zip_reader_entryInfo(entry) {
+    const name = zipEntryName(entry.fileName, entry.generalPurposeBitFlag, entry.extraFields);
+    const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+    const type = name.endsWith('/') ? 'directory' : mode === S_IFLNK ? 'symlink' : 'file';
+    return { name, type, sizeBytes: entry.uncompressedSize };
+}
+/** Calls `visit` for each entry in order until it returns false; rejects on a damaged zip. */
+async function eachEntry(file, visit) {
+    const reader = new WindowedReader(file);
+    const size = (0,external_node_fs_.fstatSync)(reader.fd).size;
+    return new Promise((resolve, reject) => {
+        yauzl.fromRandomAccessReader(reader, size, OPEN_OPTIONS, (error, zip) => {
+            if (error || !zip) {
+                reader.close(() => undefined);
+                return reject(zipError(error));
+            }
+            let done = false;
+            const stop = (failure) => {
+                if (done)
+                    return;
+                done = true;
+                zip.close();
+                if (failure)
+                    reject(failure);
+                else
+                    resolve();
+            };
+            zip.on('error', (failure) => stop(zipError(failure)));
+            zip.on('end', () => stop());
+            zip.on('entry', (entry) => {
+                visit(zip, entry).then(goOn => (goOn ? zip.readEntry() : stop()), (failure) => stop(failure));
+            });
+            zip.readEntry();
+        });
+    });
+}
+/**
+ * yauzl's view of the file: its many small reads (46 bytes and a name per central directory
+ * record) are served from a 1 MiB window read at once, instead of two thread-pool round trips
+ * each; entry data streams come from the file as usual.
+ */
+class WindowedReader extends yauzl.RandomAccessReader {
+    fd;
+    file;
+    buffer = Buffer.allocUnsafe(READER_WINDOW_BYTES);
+    window = Buffer.alloc(0);
+    start = 0;
+    constructor(file) {
+        super();
+        this.file = file;
+        this.fd = (0,external_node_fs_.openSync)(file, 'r');
+    }
+    read(buffer, offset, length, position, callback) {
+        try {
+            if (position < this.start || position + length > this.start + this.window.length) {
+                // One buffer, reused: each read is copied out of it at once.
+                if (this.buffer.length < length)
+                    this.buffer = Buffer.allocUnsafe(length);
+                const bytesRead = (0,external_node_fs_.readSync)(this.fd, this.buffer, 0, this.buffer.length, position);
+                this.window = this.buffer.subarray(0, bytesRead);
+                this.start = position;
+            }
+            const from = position - this.start;
+            const copied = this.window.copy(buffer, offset, from, from + length);
+            queueMicrotask(() => callback(null, copied));
+        }
+        catch (error) {
+            queueMicrotask(() => callback(error));
+        }
+    }
+    _readStreamForRange(start, end) {
+        return (0,external_node_fs_.createReadStream)(this.file, { start, end: end - 1, highWaterMark: 64 * 1024 });
+    }
+    close(callback) {
+        if (!this.closed)
+            (0,external_node_fs_.closeSync)(this.fd);
+        this.closed = true;
+        queueMicrotask(() => callback(null));
+    }
+    closed = false;
+}
+const READER_WINDOW_BYTES = 1024 * 1024;
+function openStream(zip, entry) {
+    return new Promise((resolve, reject) => zip.openReadStream(entry, (error, stream) => error || !stream ? reject(zipError(error)) : resolve(stream)));
+}
+async function readAll(stream, info) {
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of stream) {
+            size += chunk.length;
+            if (size > MAX_LINK_TARGET_BYTES)
+                throw new UnsafeArchiveError(`The bundle is unsafe to extract: link ${quoted(info.name)} has a target longer than ${MAX_LINK_TARGET_BYTES} bytes.`);
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        throw sizeError(error, info);
+    }
+    finally {
+        stream.destroy();
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function sizeError(error, info) {
+    if (error instanceof UnsafeArchiveError)
+        return error;
+    if (/bytes in the stream/.test(error.message ?? ''))
+        return sizeMismatch(info);
+    return zipError(error);
+}
+function zipError(error) {
+    if (error instanceof UnsafeArchiveError)
+        return error;
+    return new UnsafeArchiveError(`The bundle is not a readable zip: ${(0,untrusted/* untrusted */.bp)(error?.message ?? 'unknown error')}.`);
+}
+
+;// CONCATENATED MODULE: ./src/archive/extract.ts
+
+
+
+
+
+
+
+
+const MAX_ENTRIES = 500_000;
+/**
+ * Extracts the bundle into `destination` (emptied first) in one pass over the archive: each
+ * entry is checked as it is read and written from the same bytes, so no name reaches the disk
+ * that the guards did not see, and nothing is inflated twice. Any refusal or failure removes
+ * the folder: never a partial site.
+ */
+async function extractBundle(file, format, destination, options = {}) {
+    await (0,promises_.rm)(destination, { recursive: true, force: true });
+    await (0,promises_.mkdir)(destination, { recursive: true });
+    try {
+        const writer = new SiteWriter(destination, {
+            maxTotalBytes: options.maxTotalBytes,
+            maxEntries: options.maxEntries ?? MAX_ENTRIES,
+            freeBytes: options.freeBytes ?? (await freeBytesAt(destination)),
+            destination
+        }, options.visitor);
+        try {
+            if (format === 'zip')
+                await readZip(file, writer);
+            else
+                await readTar(tarSource(file, format === 'tar.gz'), writer);
+        }
+        catch (error) {
+            writer.fail(error);
+        }
+        const symlinks = await writer.finish();
+        await checkLinks(destination, symlinks);
+        return { path: destination, files: writer.files, totalBytes: writer.totalBytes };
+    }
+    catch (error) {
+        await (0,cleanup/* cleanUpAfterFailure */.P)(`the partly extracted site ${destination}`, () => (0,promises_.rm)(destination, { recursive: true, force: true }));
+        throw error;
+    }
+}
+/** Bytes an unprivileged process may still write on the disk that holds `folder`. */
+async function freeBytesAt(folder) {
+    const stats = await (0,promises_.statfs)(folder);
+    return stats.bavail * stats.bsize;
+}
+/**
+ * Second line of defence, for the links only (files cannot leave: their names were checked and
+ * links are made last): follow each link to where the system says it ends.
+ */
+async function checkLinks(root, links) {
+    if (links.length === 0)
+        return;
+    const realRoot = await (0,promises_.realpath)(root);
+    for (const path of links) {
+        const problem = await linkProblem(path, realRoot);
+        if (problem)
+            throw new UnsafeArchiveError(`The bundle is unsafe: link ${quoted((0,external_node_path_.relative)(root, path))} ${problem}.`);
+    }
+}
+/** Where a link really leads (through any chain of links), if that is not inside the site. */
+async function linkProblem(path, realRoot) {
+    const target = await (0,promises_.readlink)(path);
+    let resolved;
+    try {
+        // Joined as text on purpose: normalising `up/..` first would skip what the link `up` does.
+        resolved = await systemPath((0,external_node_path_.isAbsolute)(target) ? target : `${(0,external_node_path_.dirname)(path)}/${target}`);
+    }
+    catch (error) {
+        if (error.code === 'ELOOP')
+            return 'is a loop of links';
+        throw error;
+    }
+    return (0,paths/* isWithin */.U)(realRoot, resolved) ? undefined : 'points outside the site';
+}
+/**
+ * The real path of `raw` as the system resolves it (links and `..` in order) for its longest
+ * existing prefix; the rest, which exists nowhere yet and so holds no link, is added as text.
+ */
+async function systemPath(raw) {
+    const parts = pathParts(raw, process.platform);
+    for (let keep = parts.length; keep > 1; keep -= 1) {
+        try {
+            return (0,external_node_path_.resolve)(await (0,promises_.realpath)(parts.slice(0, keep).join('/')), ...parts.slice(keep));
+        }
+        catch (error) {
+            const code = error.code;
+            if (code !== 'ENOENT' && code !== 'ENOTDIR')
+                throw error;
+        }
+    }
+    return (0,external_node_path_.resolve)(raw);
+}
+/**
+ * A path's parts, to find its longest existing prefix: on Windows a backslash separates them
+ * too (a link read there has backslashes; `C:/site/a` is as good as `C:\site\a` to Windows).
+ */
+function pathParts(raw, platform) {
+    return raw.split(platform === 'win32' ? /[\\/]/ : '/');
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=591.index.js.map

@@ -1,0 +1,534 @@
+export const id = 95;
+export const ids = [95,616];
+export const modules = {
+
+/***/ 51777:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DA: () => (/* binding */ scanPage),
+/* harmony export */   K8: () => (/* binding */ externalHost),
+/* harmony export */   Wn: () => (/* binding */ cssReferences),
+/* harmony export */   i_: () => (/* binding */ jsReferences)
+/* harmony export */ });
+/* unused harmony export htmlReferences */
+/* harmony import */ var htmlparser2__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(81600);
+
+/*
+ * Finding the URLs a page makes the browser load. HTML goes through a real parser
+ * (htmlparser2); CSS and JavaScript are matched by the few forms that load something
+ * (`url()`, `@import`, `import`, `fetch(` …), since a full parse of every bundle would cost far
+ * more and find nothing else that loads. A link a reader clicks (`<a href>`) is navigation, not
+ * a dependency: the page still works without that host.
+ */
+/** Attributes whose value the browser fetches, by element ('*' for any element). */
+const LOADING_ATTRIBUTES = {
+    '*': ['src', 'poster', 'background', 'data-src'],
+    script: ['src'],
+    img: ['src', 'srcset'],
+    source: ['src', 'srcset'],
+    image: ['href', 'xlink:href'],
+    use: ['href', 'xlink:href'],
+    object: ['data'],
+    form: ['action'],
+    button: ['formaction'],
+    input: ['formaction']
+};
+const SRCSET_ATTRIBUTES = new Set(['srcset']);
+/**
+ * `<link>` relations that make the browser fetch the href. `canonical`, `alternate` and the like
+ * name a page without loading it (an export's canonical links name its public domain), and
+ * `preconnect`/`dns-prefetch` are hints whose failure costs nothing.
+ */
+const LOADING_LINK_RELS = new Set([
+    'stylesheet',
+    'icon',
+    'apple-touch-icon',
+    'mask-icon',
+    'manifest',
+    'preload',
+    'modulepreload',
+    'prefetch'
+]);
+const CSS_URL = /url\(\s*(['"]?)([^'")\s]+)\1\s*\)|@import\s+(['"])([^'"]+)\3/gi;
+const JS_LOADS = [
+    /\bimport\s*\(\s*(['"`])([^'"`]+)\1/g,
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*(['"])([^'"]+)\1/g,
+    /\bimport\s*(['"])([^'"]+)\1/g,
+    /\b(?:fetch|importScripts|sendBeacon|WebSocket|EventSource|Worker|SharedWorker)\s*\(\s*(['"`])([^'"`]+)\1/g,
+    /\.open\(\s*['"][A-Z]+['"]\s*,\s*(['"`])([^'"`]+)\1/g,
+    /\.(?:src|href)\s*=\s*(['"`])([^'"`]+)\1/g
+];
+/** The host of an absolute or protocol-relative http(s) or ws(s) URL; undefined for anything local. */
+function externalHost(url) {
+    const text = url.trim();
+    if (!/^((https?|wss?):)?\/\//i.test(text))
+        return undefined;
+    try {
+        return new URL(text.startsWith('//') ? `https:${text}` : text).host.toLowerCase() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function cssReferences(css) {
+    return [...css.matchAll(CSS_URL)].map(match => (match[2] ?? match[4]));
+}
+function jsReferences(js) {
+    return JS_LOADS.flatMap(pattern => [...js.matchAll(pattern)].map(match => match[2]));
+}
+function htmlReferences(html) {
+    return scanPageText(html)
+        .filter(([, kind]) => kind === 'asset' || kind === 'script')
+        .map(([url]) => url);
+}
+/** Elements whose `href` a reader follows (navigation, not a dependency). */
+const NAVIGATION_ELEMENTS = new Set(['a', 'area']);
+/** `<link>` relations that name no URL of the site worth checking: hints to other hosts. */
+const HINT_LINK_RELS = new Set(['preconnect', 'dns-prefetch']);
+/** The page parsed last, and what it names: the readers ask one after the other. */
+let lastPage;
+/**
+ * Every URL a page names: what it loads (the audit's concern), what it links to (`<a>`/`<area>`
+ * href, every `<link>` href but connection hints) and its canonical URL (the site check's).
+ * Parsing is most of what both readers cost on a large site, so a page is parsed once: the
+ * audit and the check are handed the same Buffer in turn (combineVisitors), and the second gets
+ * the first's result. One page is kept, not a WeakMap of them: V8 frees a WeakMap's entries only
+ * in a full collection, and a 10,000-page site then peaked at 260 MiB instead of 100.
+ */
+function scanPage(page) {
+    if (lastPage?.bytes !== page)
+        lastPage = { bytes: page, found: scanPageText(page.toString('utf8')) };
+    return lastPage.found;
+}
+function scanPageText(html) {
+    const found = [];
+    scanHtml(html, (url, kind) => found.push([url, kind]));
+    return found;
+}
+function scanHtml(html, visit) {
+    const load = (url) => visit(url, 'asset');
+    let inScript = false;
+    let inStyle = false;
+    let inlineCode = '';
+    const parser = new htmlparser2__WEBPACK_IMPORTED_MODULE_0__/* .Parser */ .i({
+        onopentag(name, attributes) {
+            const wanted = [...(LOADING_ATTRIBUTES['*'] ?? []), ...(LOADING_ATTRIBUTES[name] ?? [])];
+            for (const attribute of wanted) {
+                const value = attributes[attribute];
+                if (!value)
+                    continue;
+                if (SRCSET_ATTRIBUTES.has(attribute))
+                    value.split(',').forEach(part => load(part.trim().split(/\s+/)[0] ?? ''));
+                else
+                    load(value);
+            }
+            if (name === 'link' && attributes.href) {
+                const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+                if (rels.some(rel => LOADING_LINK_RELS.has(rel)))
+                    load(attributes.href);
+                else if (rels.includes('canonical'))
+                    visit(attributes.href, 'canonical');
+                else if (!rels.some(rel => HINT_LINK_RELS.has(rel)))
+                    visit(attributes.href, 'link');
+            }
+            if (NAVIGATION_ELEMENTS.has(name) && attributes.href)
+                visit(attributes.href, 'link');
+            if (attributes.style)
+                cssReferences(attributes.style).forEach(load);
+            if (name === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
+                const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1];
+                if (target)
+                    load(target.replace(/^['"]|['"]$/g, ''));
+            }
+            inScript = name === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '');
+            inStyle = name === 'style';
+            inlineCode = '';
+        },
+        ontext(text) {
+            if (inScript || inStyle)
+                inlineCode += text;
+        },
+        onclosetag(name) {
+            // Kept apart: the site check leaves them out (what they load is built at run time).
+            if (name === 'script' && inScript)
+                jsReferences(inlineCode).forEach(url => visit(url, 'script'));
+            if (name === 'style' && inStyle)
+                cssReferences(inlineCode).forEach(load);
+            inScript = inStyle = false;
+            inlineCode = '';
+        }
+    }, { decodeEntities: true, lowerCaseAttributeNames: true });
+    parser.write(html);
+    parser.end();
+}
+
+
+/***/ }),
+
+/***/ 43095:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  createSiteCheck: () => (/* binding */ createSiteCheck)
+});
+
+// UNUSED EXPORTS: decodePath, encodePath, plainPath
+
+// EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Parser.js + 7 modules
+var Parser = __webpack_require__(81600);
+// EXTERNAL MODULE: ./src/audit/references.ts
+var references = __webpack_require__(51777);
+;// CONCATENATED MODULE: ./src/site/collect.ts
+
+
+/** What a page names but what its inline scripts load (built at run time, not a path). */
+const pageReferences = (page, visit) => {
+    for (const [url, kind] of (0,references/* scanPage */.DA)(page))
+        if (kind !== 'script')
+            visit(url, kind);
+};
+/** The collector for a file by its name, or undefined for a file that names no URL we check. */
+function collectorFor(path) {
+    const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+    if (name.endsWith('.html') || name.endsWith('.htm'))
+        return pageReferences;
+    if (name.endsWith('.css'))
+        return (bytes, visit) => (0,references/* cssReferences */.Wn)(bytes.toString('utf8')).forEach(url => visit(url, 'asset'));
+    // sitemap.xml, sitemap-0.xml, sitemap_index.xml …: what Next.js and most generators write.
+    if (/^sitemap[\w.-]*\.xml$/.test(name))
+        return sitemapReferences;
+    return undefined;
+}
+/** The `<loc>` of every `<url>` and `<sitemap>` in a sitemap or sitemap index. */
+const sitemapReferences = (xml, visit) => {
+    let inLoc = false;
+    let text = '';
+    const parser = new Parser/* Parser */.i({
+        onopentag(name) {
+            inLoc = name === 'loc';
+            text = '';
+        },
+        ontext(chunk) {
+            if (inLoc)
+                text += chunk;
+        },
+        onclosetag(name) {
+            if (name === 'loc' && inLoc)
+                visit(text.trim(), 'sitemap');
+            inLoc = false;
+        }
+    }, { xmlMode: true, decodeEntities: true });
+    parser.write(xml.toString('utf8'));
+    parser.end();
+};
+
+// EXTERNAL MODULE: ./src/site/host-config.ts
+var host_config = __webpack_require__(15616);
+// EXTERNAL MODULE: ./src/site/hosts.ts
+var hosts = __webpack_require__(18844);
+;// CONCATENATED MODULE: ./src/site/check.ts
+
+
+
+/** The origin page-relative references are resolved against (`.invalid` is never a real host). */
+const LOCAL_ORIGIN = 'http://site.invalid';
+const OTHER_SCHEME = /^[a-z][a-z\d+.-]*:/i;
+const WEB_SCHEME = /^(https?:)?\/\//i;
+function createSiteCheck(options) {
+    const maxFileBytes = options.maxFileBytes ?? 16 * 1024 * 1024;
+    const files = new Set();
+    const folders = new Set();
+    // Distinct targets: local paths ('/a/b') and absolute URLs (origin + path), one record each.
+    const local = new Map();
+    const absolute = new Map();
+    const origins = new Set();
+    const skipped = new Set();
+    let pages = 0;
+    let filesRead = 0;
+    const note = (map, key, from, kind) => {
+        const known = map.get(key);
+        if (known)
+            known.count += 1;
+        // A copy: the key may be a slice of the whole page, which it would keep alive.
+        else
+            map.set(detached(key), { from, kind, count: 1 });
+    };
+    /** One reference of `from` (whose URL is `base`): kept by where it points, or ignored. */
+    const reference = (raw, kind, from, base) => {
+        const text = raw.trim();
+        // The page itself (an empty href, a fragment, a query) and other schemes are not files.
+        if (!text || text.startsWith('#') || text.startsWith('?'))
+            return;
+        if (OTHER_SCHEME.test(text) && !WEB_SCHEME.test(text))
+            return;
+        const path = plainPath(text);
+        if (path !== undefined)
+            return note(local, path, from, kind);
+        let url;
+        try {
+            url = new URL(text, base);
+        }
+        catch {
+            note(local, text, from, kind); // a URL no browser can follow: reported as it is written
+            return;
+        }
+        if (url.origin === LOCAL_ORIGIN)
+            note(local, url.pathname, from, kind);
+        else if (url.protocol === 'http:' || url.protocol === 'https:') {
+            if (kind === 'canonical' || kind === 'sitemap')
+                origins.add(url.origin);
+            note(absolute, `${url.origin}${url.pathname}`, from, kind);
+        }
+    };
+    const visitor = {
+        entry(path, kind) {
+            if (kind === 'directory') {
+                folders.add(path.replace(/\/+$/, ''));
+                return;
+            }
+            files.add(path);
+            for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1))
+                folders.add(path.slice(0, cut));
+            if (/\.html?$/i.test(path) && path !== '404.html')
+                pages += 1;
+        },
+        wants(path, sizeBytes) {
+            if (!collectorFor(path))
+                return false;
+            if (sizeBytes > maxFileBytes) {
+                skipped.add(path);
+                return false;
+            }
+            return true;
+        },
+        file(path, bytes) {
+            const collect = collectorFor(path);
+            if (!collect)
+                return;
+            filesRead += 1;
+            const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
+            collect(bytes, (url, kind) => reference(url, kind, path, base));
+        }
+    };
+    return {
+        visitor,
+        finish() {
+            const site = { hasFile: p => files.has(p), hasFolder: p => folders.has(p) };
+            const cloudFront = options.host === 'cloudfront' ? (0,host_config/* cloudFrontExceptions */.t)(site, files) : undefined;
+            const broken = [];
+            let references = 0;
+            const judge = (path, target) => {
+                references += target.count;
+                const decoded = decodePath(path);
+                const ok = decoded !== undefined && (0,hosts/* resolves */.EJ)(options.host, decoded, site, cloudFront);
+                options.onVerdict?.(path, ok);
+                if (!ok)
+                    broken.push({ target: path, ...target });
+            };
+            // The site's own absolute URLs become paths; a path named both ways is checked once.
+            for (const [url, target] of absolute) {
+                const origin = new URL(url).origin;
+                if (!origins.has(origin))
+                    continue;
+                const path = url.slice(origin.length) || '/';
+                const known = local.get(path);
+                if (known)
+                    known.count += target.count;
+                else
+                    local.set(path, { ...target });
+            }
+            for (const [path, target] of local)
+                judge(path, target);
+            return {
+                host: options.host,
+                pages,
+                filesRead,
+                references,
+                targets: local.size,
+                origins: [...origins].sort(),
+                broken,
+                skipped: [...skipped],
+                ...withConfig((0,host_config/* hostConfig */.h)(options.host, site, files))
+            };
+        }
+    };
+}
+/** A site-absolute path that URL parsing leaves as it is (no dot segment, nothing to encode). */
+const PLAIN_PATH = /^\/(?!\/)[\w\-.~!$&'()*+,;=:@/%]*$/;
+const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+/**
+ * The pathname of `text` without a `URL`, when it is a plain site-absolute path, the form
+ * almost every reference of an export takes. Each `URL` holds native memory V8 does not count
+ * toward its heap, so half a million of them (a 10,000-page site) grew the process by hundreds
+ * of MiB before a collection freed them.
+ */
+function plainPath(text) {
+    const end = text.search(/[?#]/);
+    const path = end === -1 ? text : text.slice(0, end);
+    return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) ? path : undefined;
+}
+const withConfig = (config) => (config ? { config } : {});
+/** A site-relative file path as a URL path: each segment percent-encoded. */
+function encodePath(path) {
+    return path.split('/').map(encodeURIComponent).join('/');
+}
+/** The URL path percent-decoded as servers do, or undefined when it cannot be (or holds NUL). */
+function decodePath(path) {
+    if (!path.startsWith('/'))
+        return undefined;
+    try {
+        const decoded = decodeURIComponent(path);
+        return decoded.includes('\0') ? undefined : decoded;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** `text` as a string of its own, not a view into the page it was parsed from. */
+const detached = (text) => Buffer.from(text, 'utf8').toString('utf8');
+
+
+/***/ }),
+
+/***/ 15616:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ hostConfig),
+/* harmony export */   t: () => (/* binding */ cloudFrontExceptions),
+/* harmony export */   writeHostConfig: () => (/* binding */ writeHostConfig)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _util_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(24964);
+
+
+
+/** CloudFront Functions' size limit is 10 KB; the lists of exceptions stay under this. */
+const CLOUDFRONT_LIST_BUDGET_BYTES = 7 * 1024;
+/**
+ * The paths the CloudFront Function serves other than by appending `.html` to a last segment
+ * without a dot: folders with an index.html and no page of their name, and extensionless files.
+ * Cut to the function's size budget: what is cut is then reported by the check.
+ */
+function cloudFrontExceptions(site, files) {
+    const indexFolders = new Set();
+    const asIs = new Set();
+    let budget = CLOUDFRONT_LIST_BUDGET_BYTES;
+    const add = (set, path) => {
+        const cost = Buffer.byteLength(JSON.stringify(uriOf(path))) + 6;
+        if (cost > budget)
+            return;
+        budget -= cost;
+        set.add(path);
+    };
+    for (const file of files) {
+        const last = file.slice(file.lastIndexOf('/') + 1);
+        if (last === 'index.html' && file.includes('/')) {
+            const folder = file.slice(0, -'/index.html'.length);
+            const folderName = folder.slice(folder.lastIndexOf('/') + 1);
+            if (!folderName.includes('.') && !site.hasFile(`${folder}.html`) && !site.hasFile(folder))
+                add(indexFolders, folder);
+        }
+        else if (!last.includes('.'))
+            add(asIs, file);
+    }
+    return { indexFolders, asIs };
+}
+/** A site path as CloudFront's `request.uri` holds it: what a browser sends, percent-encoded. */
+function uriOf(path) {
+    const escaped = `/${path}`.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23');
+    return new URL(escaped.replace(/\\/g, '%5C'), 'http://site.invalid').pathname;
+}
+/** The configuration `host` needs, or undefined when it serves the site as it is. */
+function hostConfig(host, site, files) {
+    switch (host) {
+        case 'nginx':
+            return { name: 'nginx-site.conf', place: 'beside', content: NGINX };
+        case 'caddy':
+            return { name: 'Caddyfile-site', place: 'beside', content: CADDY };
+        case 'vercel':
+            return {
+                name: 'vercel.json',
+                place: 'site',
+                content: `${JSON.stringify({ cleanUrls: true, trailingSlash: false }, null, 2)}\n`
+            };
+        case 'cloudfront':
+            return {
+                name: 'cloudfront-function.js',
+                place: 'beside',
+                content: cloudFrontFunction(cloudFrontExceptions(site, files))
+            };
+        default:
+            return undefined;
+    }
+}
+const NGINX = `# Serves the Mintlify static export's extensionless URLs: /guides/intro from guides/intro.html,
+# /guides from guides/index.html when there is no guides.html. Include it in the server block
+# whose root is the extracted site, e.g.:
+#   server { root /srv/docs/site; include /etc/nginx/snippets/nginx-site.conf; }
+location / {
+    try_files $uri $uri.html $uri/index.html =404;
+}
+`;
+const CADDY = `# Serves the Mintlify static export's extensionless URLs: /guides/intro from guides/intro.html,
+# /guides from guides/index.html when there is no guides.html. Import it in the site block whose
+# root is the extracted site, e.g.:
+#   docs.example.com { root * /srv/docs/site; import Caddyfile-site }
+try_files {path} {path}.html {path}/index.html
+file_server
+`;
+function cloudFrontFunction(exceptions) {
+    const list = (paths) => `{${[...paths].map(path => `${JSON.stringify(uriOf(path))}: 1`).join(', ')}}`;
+    return `// CloudFront Function (viewer request, runtime cloudfront-js-2.0) for the Mintlify static
+// export in an S3 bucket (REST endpoint): CloudFront serves a default root object at / only, so
+// /guides/intro must become guides/intro.html here. Attach it to the distribution's default
+// cache behavior as a viewer-request function.
+var INDEX_FOLDERS = ${list(exceptions.indexFolders)};
+var AS_IS = ${list(exceptions.asIs)};
+
+async function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.endsWith('/')) {
+    request.uri = uri + 'index.html';
+  } else if (uri.slice(uri.lastIndexOf('/') + 1).indexOf('.') === -1 && !AS_IS[uri]) {
+    request.uri = INDEX_FOLDERS[uri] ? uri + '/index.html' : uri + '.html';
+  }
+  return request;
+}
+`;
+}
+/**
+ * Writes the configuration: in the site root, or beside the site in `folder`. A vercel.json
+ * the site already has is left as it is (undefined, and the caller says so).
+ */
+async function writeHostConfig(config, sitePath, folder) {
+    const root = config.place === 'site' ? sitePath : folder;
+    const path = (0,_util_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .inside */ .n)(root, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(root, config.name), 'the host configuration');
+    if (config.place === 'site' && (await exists(path)))
+        return undefined;
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, config.content);
+    return path;
+}
+async function exists(path) {
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.access)(path);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=95.index.js.map
