@@ -397,7 +397,7 @@ function summarize(
       rows
     ),
     '',
-    `Archive bombs: one file of zeros, ${((bombRuns[0]?.bomb.inflatedBytes ?? 0) / 1024 ** 3).toFixed(1)} GiB inflated, in about 10 MB (bench/bombs.ts), fed to the action with \`extract: true\` and \`extract-limit: ${BOMB_EXTRACT_LIMIT}\` (a 10 MB deflate stream inflates to at most ~10 GiB, under the default limit of 20 GiB). "Left" counts the bytes under the action's folder besides the downloaded bundle. A run is stopped past ${BOMB_RSS_KILL_MIB} MiB resident or ${BOMB_TIMEOUT_MS / 1000} s, and then counts as not refused.`,
+    `Archive bombs: one file of zeros, ${((bombRuns[0]?.bomb.inflatedBytes ?? 0) / 1024 ** 3).toFixed(1)} GiB inflated, in about 10 MB (bench/bombs.ts), fed to the action with \`extract: true\` and \`extract-limit: ${BOMB_EXTRACT_LIMIT}\` (a 10 MB deflate stream inflates to at most ~10 GiB, which may fit the default limit, the free disk space). "Left" counts the bytes under the action's folder besides the downloaded bundle. A run is stopped past ${BOMB_RSS_KILL_MIB} MiB resident or ${BOMB_TIMEOUT_MS / 1000} s, and then counts as not refused.`,
     '',
     table(
       ['Bomb', 'Archive', 'Refused', 'Time', 'Peak RSS', 'Left', 'What the action said'],
