@@ -175,7 +175,7 @@ __webpack_require__.d(__webpack_exports__, {
   createSiteCheck: () => (/* binding */ createSiteCheck)
 });
 
-// UNUSED EXPORTS: decodePath, encodePath, plainPath
+// UNUSED EXPORTS: decodePath, encodePath
 
 // EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Parser.js + 7 modules
 var Parser = __webpack_require__(81600);
@@ -264,9 +264,6 @@ function createSiteCheck(options) {
             return;
         if (OTHER_SCHEME.test(text) && !WEB_SCHEME.test(text))
             return;
-        const path = plainPath(text);
-        if (path !== undefined)
-            return note(local, path, from, kind);
         let url;
         try {
             url = new URL(text, base);
@@ -355,20 +352,6 @@ function createSiteCheck(options) {
             };
         }
     };
-}
-/** A site-absolute path that URL parsing leaves as it is (no dot segment, nothing to encode). */
-const PLAIN_PATH = /^\/(?!\/)[\w\-.~!$&'()*+,;=:@/%]*$/;
-const DOT_SEGMENT = /\/(?:\.|%2e)/i;
-/**
- * The pathname of `text` without a `URL`, when it is a plain site-absolute path, the form
- * almost every reference of an export takes. Each `URL` holds native memory V8 does not count
- * toward its heap, so half a million of them (a 10,000-page site) grew the process by hundreds
- * of MiB before a collection freed them.
- */
-function plainPath(text) {
-    const end = text.search(/[?#]/);
-    const path = end === -1 ? text : text.slice(0, end);
-    return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) ? path : undefined;
 }
 const withConfig = (config) => (config ? { config } : {});
 /** A site-relative file path as a URL path: each segment percent-encoded. */

@@ -90,8 +90,6 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
     // The page itself (an empty href, a fragment, a query) and other schemes are not files.
     if (!text || text.startsWith('#') || text.startsWith('?')) return
     if (OTHER_SCHEME.test(text) && !WEB_SCHEME.test(text)) return
-    const path = plainPath(text)
-    if (path !== undefined) return note(local, path, from, kind)
     let url: URL
     try {
       url = new URL(text, base)
@@ -172,22 +170,6 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
       }
     }
   }
-}
-
-/** A site-absolute path that URL parsing leaves as it is (no dot segment, nothing to encode). */
-const PLAIN_PATH = /^\/(?!\/)[\w\-.~!$&'()*+,;=:@/%]*$/
-const DOT_SEGMENT = /\/(?:\.|%2e)/i
-
-/**
- * The pathname of `text` without a `URL`, when it is a plain site-absolute path, the form
- * almost every reference of an export takes. Each `URL` holds native memory V8 does not count
- * toward its heap, so half a million of them (a 10,000-page site) grew the process by hundreds
- * of MiB before a collection freed them.
- */
-export function plainPath(text: string): string | undefined {
-  const end = text.search(/[?#]/)
-  const path = end === -1 ? text : text.slice(0, end)
-  return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) ? path : undefined
 }
 
 const withConfig = (config: HostConfig | undefined) => (config ? { config } : {})
