@@ -5289,7 +5289,7 @@ exports.Agent = Agent;
 
 /***/ }),
 
-/***/ 38816:
+/***/ 16435:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -5526,7 +5526,7 @@ var Stream = (__webpack_require__(2203).Stream);
 var PassThrough = (__webpack_require__(29963).PassThrough);
 
 var utils = module.exports = {};
-utils.file = __webpack_require__(38816);
+utils.file = __webpack_require__(16435);
 
 utils.collectStream = function(source, callback) {
   var collection = [];
@@ -57778,8 +57778,8 @@ __webpack_require__.d(mappers_namespaceObject, {
   UserDelegationKey: () => (UserDelegationKey)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(91659);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(70857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/config.js

@@ -1,3 +1,7 @@
-import { run } from './action/main.js'
+import { startFrontDoor } from './threads.js'
 
-await run()
+// The bundle is also the script of the engine's worker threads (threads.ts).
+await startFrontDoor(import.meta.url, async () => {
+  const { run } = await import('./action/main.js')
+  await run()
+})

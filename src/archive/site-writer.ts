@@ -28,8 +28,11 @@ export interface FileSink {
  * ones are streamed, so memory never holds more than a read's worth of any one file.
  */
 const WHOLE_FILE_BYTES = 1024 * 1024
-/** Bytes an asynchronous visitor may hold unread before the reader waits for it. */
-const MAX_PENDING_BYTES = 24 * 1024 * 1024
+/**
+ * Bytes an asynchronous visitor (readers on a thread) may hold unread before the reader waits
+ * for it: enough to keep it busy, little enough to count for nothing in the peak memory.
+ */
+const MAX_PENDING_BYTES = 8 * 1024 * 1024
 
 /**
  * Writes a site entry by entry, as an archive reader hands them over, with every guard on the

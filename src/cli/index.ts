@@ -1,9 +1,12 @@
-import { main } from './main.js'
+import { startFrontDoor } from '../threads.js'
 
-// `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
-process.stdout.on('error', error => {
-  if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0)
-  throw error
+// The bundle is also the script of the engine's worker threads (threads.ts).
+await startFrontDoor(import.meta.url, async () => {
+  const { main } = await import('./main.js')
+  // `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
+  process.stdout.on('error', error => {
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(process.exitCode ?? 0)
+    throw error
+  })
+  process.exitCode = await main(process.argv.slice(2))
 })
-
-process.exitCode = await main(process.argv.slice(2))

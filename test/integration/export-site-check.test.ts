@@ -77,6 +77,10 @@ describe('the site check in the bundled action', () => {
     )
     expect(run.outputs['broken-links']).toBe('1')
     expect(run.outputs['host-config']).toBeUndefined()
+    // The bundle reads the site on a worker thread (site/readers.ts): what it found came from there.
+    expect(run.rawLog).toContain(
+      '::debug::The audit and the site check read the site on a worker thread.'
+    )
   })
 
   it('the emulator’s own site resolves on plain: no annotation, broken-links 0', async () => {

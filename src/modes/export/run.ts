@@ -6,7 +6,7 @@ import type { AdminApi, BundleLink, ExportJob } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
 import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
 import type { ExtractedSite } from '../../archive/extract.js'
-import { combineVisitors, type SiteFileVisitor } from '../../archive/site-files.js'
+import type { SiteFileVisitor } from '../../archive/site-files.js'
 import type { AuditResult } from '../../audit/audit.js'
 import { downloadBundle, type DownloadedFile } from '../../download/download.js'
 import { ObjectChangedError } from '../../download/errors.js'
@@ -22,7 +22,9 @@ import { cleanUpAfterFailure } from '../../util/cleanup.js'
 import { inside } from '../../util/paths.js'
 import { untrusted } from '../../util/untrusted.js'
 import { statusPollOptions } from '../../poll/status-poll.js'
-import type { SiteCheck, SiteCheckResult } from '../../site/check.js'
+import type { SiteCheckResult } from '../../site/check.js'
+import type { SiteReaders } from '../../site/readers.js'
+import { threadScript } from '../../threads.js'
 
 /** Everything known about one export when the step ends, successful or not. */
 export interface ExportReport {
@@ -136,17 +138,24 @@ export async function runExport(
       log.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
       if (settings.extract) {
         // Made before extracting: extraction feeds each reader every file as it writes it.
-        const { siteAudit } = await import('../../audit/audit.js')
-        const audit = siteAudit({ allowedHosts: settings.allowedHosts })
-        const siteCheck = await createCheck(settings)
-        const readers = siteCheck ? combineVisitors(audit, siteCheck.visitor) : audit
-        const site = (report.site = await timed('extract', () =>
-          extractSite(file, directory, settings, readers)
-        ))
-        // The audit's phase is its verdict on what extraction fed it.
-        report.externalHosts = await timed('audit', () => judgeSiteAudit(audit.result(), settings))
-        if (siteCheck) {
-          await timed('check', () => checkSite(siteCheck, site.path, directory, settings, report))
+        const readers = await siteReaders(settings)
+        try {
+          const site = (report.site = await timed('extract', () =>
+            extractSite(file, directory, settings, readers.visitor)
+          ))
+          // The audit's phase waits for the readers to finish what extraction fed them (on a
+          // thread, they may still be reading), then gives its verdict.
+          const readings = await timed('audit', async () => {
+            const found = await readers.readings()
+            report.externalHosts = await judgeSiteAudit(found.audit, settings)
+            return found
+          })
+          if (readings.check) {
+            const check = readings.check
+            await timed('check', () => checkSite(check, site.path, directory, settings, report))
+          }
+        } finally {
+          await readers.close()
         }
       }
     }
@@ -214,12 +223,19 @@ async function judgeSiteAudit(
   return audit.hosts
 }
 
-/** The site check, unless `check: off` and the host needs no configuration either. */
-async function createCheck(settings: ExportSettings): Promise<SiteCheck | undefined> {
+/**
+ * The audit, and the site check unless `check: off` and the host needs no configuration either;
+ * on a thread of their own when the front door gives one (site/readers.ts says why).
+ */
+async function siteReaders(settings: ExportSettings): Promise<SiteReaders> {
   const { needsHostConfig } = await import('../../site/hosts.js')
-  if (settings.check === 'off' && !needsHostConfig(settings.host)) return undefined
-  const { createSiteCheck } = await import('../../site/check.js')
-  return createSiteCheck({ host: settings.host })
+  const { readersHere, readersOnThread } = await import('../../site/readers.js')
+  const checked = settings.check !== 'off' || needsHostConfig(settings.host)
+  const spec = { allowedHosts: settings.allowedHosts, ...(checked && { checkHost: settings.host }) }
+  const script = threadScript()
+  if (!script) return readersHere(spec)
+  log.debug('The audit and the site check read the site on a worker thread.')
+  return readersOnThread(spec, script)
 }
 
 /** Annotations for the first few broken links; the summary lists up to 50 of them. */
@@ -230,13 +246,12 @@ const ANNOTATED_BROKEN_LINKS = 10
  * annotations, the pages against the job's pageCount, and with `check: fail` the step's failure.
  */
 async function checkSite(
-  check: SiteCheck,
+  result: SiteCheckResult,
   sitePath: string,
   folder: string,
   settings: ExportSettings,
   report: ExportReport
 ): Promise<void> {
-  const result = check.finish()
   if (result.config) {
     const { writeHostConfig } = await import('../../site/host-config.js')
     report.hostConfigPath = await writeHostConfig(result.config, sitePath, folder)

@@ -1,0 +1,32 @@
+import { isMainThread } from 'node:worker_threads'
+
+/*
+ * Worker threads start from a script. The engine's modules live in the front door's bundle, so
+ * that script is the bundle itself: its entry point serves the thread when it is not the main
+ * thread (serveThread), and tells the engine its own URL otherwise (useThreadScript). Without
+ * one (a library user, the tests that run src/ in process) the work stays on the main thread.
+ */
+
+let script: URL | undefined
+
+/** The front door's entry, which serves the engine's threads (called by the main thread). */
+export function useThreadScript(entry: URL): void {
+  script = entry
+}
+
+/** The script to start a worker thread from, when the front door gave one. */
+export function threadScript(): URL | undefined {
+  return script
+}
+
+/** Runs the front door on the main thread, or serves the thread this is. */
+export async function startFrontDoor(entry: string, main: () => Promise<void>): Promise<void> {
+  if (isMainThread) {
+    useThreadScript(new URL(entry))
+    await main()
+    return
+  }
+  const { isReaderThread, serveReaders } = await import('./site/readers.js')
+  if (!isReaderThread()) throw new Error('This worker thread has no role the engine knows.')
+  serveReaders()
+}

@@ -1,0 +1,89 @@
+// The site's readers on a worker thread give what they give on this one, and a thread that
+// dies or fails ends the extraction's wait with an error instead of a hang.
+import { describe, expect, it, onTestFinished } from 'vitest'
+import type { SiteFileVisitor } from '../../src/archive/site-files.js'
+import {
+  readersHere,
+  readersOnThread,
+  type SiteReaders,
+  type SiteReadersSpec
+} from '../../src/site/readers.js'
+import { feed, vendorSite } from '../support/site-fixture.js'
+
+const READER_THREAD = new URL('../support/reader-thread.mjs', import.meta.url)
+const DEAD_THREAD = new URL('../support/dead-thread.mjs', import.meta.url)
+
+const SPEC: SiteReadersSpec = { allowedHosts: ['cdn.example.org'], checkHost: 'nginx' }
+
+function onThread(spec: SiteReadersSpec, script = READER_THREAD): SiteReaders {
+  const readers = readersOnThread(spec, script)
+  onTestFinished(() => readers.close())
+  return readers
+}
+
+/** The vendor's site with what the audit reports: a script and an image from other hosts. */
+function auditedSite(): Map<string, string> {
+  const site = vendorSite()
+  site.set(
+    'external.html',
+    '<script src="https://cdn.example.org/ok.js"></script><img src="https://tracker.example.net/p.gif"><a href="/nowhere">x</a>'
+  )
+  return site
+}
+
+describe('the site readers', () => {
+  it.each<[string, SiteReadersSpec]>([
+    ['audit and check', SPEC],
+    ['audit only', { allowedHosts: [] }]
+  ])('on a thread find what they find here (%s)', async (_, spec) => {
+    const here = readersHere(spec)
+    await feed(here.visitor, auditedSite())
+    const expected = await here.readings()
+    // The fixture has something to find in each reader, or this comparison proves nothing.
+    expect([...expected.audit.hosts.keys()]).toContain('tracker.example.net')
+    if (spec.checkHost) expect(expected.check?.broken.length).toBeGreaterThan(0)
+    else expect(expected.check).toBeUndefined()
+
+    const thread = onThread(spec)
+    await feed(thread.visitor, auditedSite())
+    expect(await thread.readings()).toEqual(expected)
+  })
+
+  it('hands the thread the bytes of a view, and leaves the caller its buffer', async () => {
+    const page = Buffer.from('<a href="/from-a-view">x</a>')
+    const larger = Buffer.concat([Buffer.from('<a href="/outside-the-view">'), page])
+    const view = larger.subarray(larger.length - page.length)
+    const thread = onThread(SPEC)
+    thread.visitor.entry?.('a.html', 'file')
+    expect(thread.visitor.wants('a.html', view.length)).toBe(true)
+    await thread.visitor.file('a.html', view)
+    expect(larger.toString()).toContain('/outside-the-view') // not transferred away
+    const { check } = await thread.readings()
+    expect(check?.broken.map(link => link.target)).toEqual(['/from-a-view'])
+  })
+
+  it('answers wants() at once as the readers do, and the thread records the same skips', async () => {
+    const thread = onThread(SPEC)
+    const huge = 17 * 1024 * 1024
+    thread.visitor.entry?.('huge.html', 'file')
+    expect(thread.visitor.wants('huge.html', huge)).toBe(false)
+    thread.visitor.entry?.('logo.png', 'file')
+    expect(thread.visitor.wants('logo.png', 10)).toBe(false)
+    const { audit, check } = await thread.readings()
+    expect(audit.skipped).toEqual(['huge.html'])
+    expect(check?.skipped).toEqual(['huge.html'])
+  })
+
+  it('fails what waits on a thread that died, instead of hanging', async () => {
+    const readers = onThread(SPEC, DEAD_THREAD)
+    const visitor: SiteFileVisitor = readers.visitor
+    visitor.entry?.('a.html', 'file')
+    const read = visitor.file('a.html', Buffer.from('<a href="/x">x</a>'))
+    await expect(read).rejects.toThrow(
+      'The thread reading the extracted site stopped (exit code 3).'
+    )
+    await expect(readers.readings()).rejects.toThrow('exit code 3')
+    // Once failed, later files fail at once.
+    await expect(visitor.file('b.html', Buffer.from('x'))).rejects.toThrow('exit code 3')
+  })
+})
