@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2'
+import { Tokenizer } from 'htmlparser2'
 
 /*
  * Finding the URLs a page makes the browser load. HTML goes through a real parser
@@ -110,52 +110,104 @@ function scanPageText(html: string): PageReference[] {
   return found
 }
 
+/**
+ * The tags of a page through htmlparser2's tokenizer, without its Parser: the Parser's tree
+ * bookkeeping (implied ends, the element stack, an attribute object per tag) was a third of
+ * the parse on a large site, and only tags, their attributes and the raw text of `<script>` and
+ * `<style>` matter here. The tokenizer still does everything HTML-specific: raw-text elements,
+ * comments, entities in attribute values.
+ */
 function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => void): void {
   const load = (url: string) => visit(url, 'asset')
+  let tag = ''
+  let attributes: Record<string, string> = Object.create(null) as Record<string, string>
+  let attribute = ''
+  let value = ''
   let inScript = false
   let inStyle = false
   let inlineCode = ''
-  const parser = new Parser(
+
+  const openTag = () => {
+    for (const name of wantedAttributes(tag)) {
+      const url = attributes[name]
+      if (!url) continue
+      if (SRCSET_ATTRIBUTES.has(name))
+        url.split(',').forEach(part => load(part.trim().split(/\s+/)[0] ?? ''))
+      else load(url)
+    }
+    if (tag === 'link' && attributes.href) {
+      const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/)
+      if (rels.some(rel => LOADING_LINK_RELS.has(rel))) load(attributes.href)
+      else if (rels.includes('canonical')) visit(attributes.href, 'canonical')
+      else if (!rels.some(rel => HINT_LINK_RELS.has(rel))) visit(attributes.href, 'link')
+    }
+    if (NAVIGATION_ELEMENTS.has(tag) && attributes.href) visit(attributes.href, 'link')
+    if (attributes.style) cssReferences(attributes.style).forEach(load)
+    if (tag === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
+      const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1]
+      if (target) load(target.replace(/^['"]|['"]$/g, ''))
+    }
+    inScript = tag === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '')
+    inStyle = tag === 'style'
+    inlineCode = ''
+  }
+  // Kept apart: the site check leaves them out (what they load is built at run time).
+  const endRawText = () => {
+    if (inScript) jsReferences(inlineCode).forEach(url => visit(url, 'script'))
+    if (inStyle) cssReferences(inlineCode).forEach(load)
+    inScript = inStyle = false
+    inlineCode = ''
+  }
+  const ignore = () => undefined
+
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
     {
-      onopentag(name, attributes) {
-        const wanted = [...(LOADING_ATTRIBUTES['*'] ?? []), ...(LOADING_ATTRIBUTES[name] ?? [])]
-        for (const attribute of wanted) {
-          const value = attributes[attribute]
-          if (!value) continue
-          if (SRCSET_ATTRIBUTES.has(attribute))
-            value.split(',').forEach(part => load(part.trim().split(/\s+/)[0] ?? ''))
-          else load(value)
-        }
-        if (name === 'link' && attributes.href) {
-          const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/)
-          if (rels.some(rel => LOADING_LINK_RELS.has(rel))) load(attributes.href)
-          else if (rels.includes('canonical')) visit(attributes.href, 'canonical')
-          else if (!rels.some(rel => HINT_LINK_RELS.has(rel))) visit(attributes.href, 'link')
-        }
-        if (NAVIGATION_ELEMENTS.has(name) && attributes.href) visit(attributes.href, 'link')
-        if (attributes.style) cssReferences(attributes.style).forEach(load)
-        if (name === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
-          const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1]
-          if (target) load(target.replace(/^['"]|['"]$/g, ''))
-        }
-        inScript = name === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '')
-        inStyle = name === 'style'
-        inlineCode = ''
+      onopentagname(start, end) {
+        tag = html.slice(start, end).toLowerCase()
+        attributes = Object.create(null) as Record<string, string>
       },
-      ontext(text) {
-        if (inScript || inStyle) inlineCode += text
+      onattribname(start, end) {
+        attribute = html.slice(start, end).toLowerCase()
       },
-      onclosetag(name) {
-        // Kept apart: the site check leaves them out (what they load is built at run time).
-        if (name === 'script' && inScript)
-          jsReferences(inlineCode).forEach(url => visit(url, 'script'))
-        if (name === 'style' && inStyle) cssReferences(inlineCode).forEach(load)
-        inScript = inStyle = false
-        inlineCode = ''
-      }
-    },
-    { decodeEntities: true, lowerCaseAttributeNames: true }
+      onattribdata(start, end) {
+        value += html.slice(start, end)
+      },
+      onattribentity(codepoint) {
+        value += String.fromCodePoint(codepoint)
+      },
+      onattribend() {
+        // The first of a repeated attribute counts, as in browsers.
+        if (!(attribute in attributes)) attributes[attribute] = value
+        value = ''
+      },
+      onopentagend: openTag,
+      // `<br/>` in HTML is an opening tag like `<br>`.
+      onselfclosingtag: openTag,
+      onclosetag: endRawText,
+      ontext(start, end) {
+        if (inScript || inStyle) inlineCode += html.slice(start, end)
+      },
+      ontextentity: ignore, // never inside `<script>` or `<style>`, whose text is raw
+      oncdata: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onprocessinginstruction: ignore,
+      // A page that ends inside a `<script>` or `<style>`: what it holds still counts.
+      onend: endRawText
+    }
   )
-  parser.write(html)
-  parser.end()
+  tokenizer.write(html)
+  tokenizer.end()
 }
+
+/** The attributes that load something, by element name: any element's, plus its own. */
+const ANY_ELEMENT_ATTRIBUTES = LOADING_ATTRIBUTES['*'] ?? []
+const ATTRIBUTES_BY_ELEMENT = new Map(
+  Object.entries(LOADING_ATTRIBUTES).map(([tag, own]) => [
+    tag,
+    tag === '*' ? own : [...ANY_ELEMENT_ATTRIBUTES, ...own]
+  ])
+)
+const wantedAttributes = (tag: string): readonly string[] =>
+  ATTRIBUTES_BY_ELEMENT.get(tag) ?? ANY_ELEMENT_ATTRIBUTES
