@@ -287,8 +287,8 @@ function combineVisitors(...visitors) {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Parser.js + 7 modules
-var Parser = __webpack_require__(1600);
+// EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Tokenizer.js + 6 modules
+var Tokenizer = __webpack_require__(5052);
 ;// CONCATENATED MODULE: ./src/audit/references.ts
 
 /*
@@ -383,62 +383,110 @@ function scanPageText(html) {
     scanHtml(html, (url, kind) => found.push([url, kind]));
     return found;
 }
+/**
+ * The tags of a page through htmlparser2's tokenizer, without its Parser: the Parser's tree
+ * bookkeeping (implied ends, the element stack, an attribute object per tag) was a third of
+ * the parse on a large site, and only tags, their attributes and the raw text of `<script>` and
+ * `<style>` matter here. The tokenizer still does everything HTML-specific: raw-text elements,
+ * comments, entities in attribute values.
+ */
 function scanHtml(html, visit) {
     const load = (url) => visit(url, 'asset');
+    let tag = '';
+    let attributes = Object.create(null);
+    let attribute = '';
+    let value = '';
     let inScript = false;
     let inStyle = false;
     let inlineCode = '';
-    const parser = new Parser/* Parser */.i({
-        onopentag(name, attributes) {
-            const wanted = [...(LOADING_ATTRIBUTES['*'] ?? []), ...(LOADING_ATTRIBUTES[name] ?? [])];
-            for (const attribute of wanted) {
-                const value = attributes[attribute];
-                if (!value)
-                    continue;
-                if (SRCSET_ATTRIBUTES.has(attribute))
-                    value.split(',').forEach(part => load(part.trim().split(/\s+/)[0] ?? ''));
-                else
-                    load(value);
-            }
-            if (name === 'link' && attributes.href) {
-                const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-                if (rels.some(rel => LOADING_LINK_RELS.has(rel)))
-                    load(attributes.href);
-                else if (rels.includes('canonical'))
-                    visit(attributes.href, 'canonical');
-                else if (!rels.some(rel => HINT_LINK_RELS.has(rel)))
-                    visit(attributes.href, 'link');
-            }
-            if (NAVIGATION_ELEMENTS.has(name) && attributes.href)
-                visit(attributes.href, 'link');
-            if (attributes.style)
-                cssReferences(attributes.style).forEach(load);
-            if (name === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
-                const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1];
-                if (target)
-                    load(target.replace(/^['"]|['"]$/g, ''));
-            }
-            inScript = name === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '');
-            inStyle = name === 'style';
-            inlineCode = '';
-        },
-        ontext(text) {
-            if (inScript || inStyle)
-                inlineCode += text;
-        },
-        onclosetag(name) {
-            // Kept apart: the site check leaves them out (what they load is built at run time).
-            if (name === 'script' && inScript)
-                jsReferences(inlineCode).forEach(url => visit(url, 'script'));
-            if (name === 'style' && inStyle)
-                cssReferences(inlineCode).forEach(load);
-            inScript = inStyle = false;
-            inlineCode = '';
+    const openTag = () => {
+        for (const name of wantedAttributes(tag)) {
+            const url = attributes[name];
+            if (!url)
+                continue;
+            if (SRCSET_ATTRIBUTES.has(name))
+                url.split(',').forEach(part => load(part.trim().split(/\s+/)[0] ?? ''));
+            else
+                load(url);
         }
-    }, { decodeEntities: true, lowerCaseAttributeNames: true });
-    parser.write(html);
-    parser.end();
+        if (tag === 'link' && attributes.href) {
+            const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+            if (rels.some(rel => LOADING_LINK_RELS.has(rel)))
+                load(attributes.href);
+            else if (rels.includes('canonical'))
+                visit(attributes.href, 'canonical');
+            else if (!rels.some(rel => HINT_LINK_RELS.has(rel)))
+                visit(attributes.href, 'link');
+        }
+        if (NAVIGATION_ELEMENTS.has(tag) && attributes.href)
+            visit(attributes.href, 'link');
+        if (attributes.style)
+            cssReferences(attributes.style).forEach(load);
+        if (tag === 'meta' && attributes['http-equiv']?.toLowerCase() === 'refresh') {
+            const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1];
+            if (target)
+                load(target.replace(/^['"]|['"]$/g, ''));
+        }
+        inScript = tag === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '');
+        inStyle = tag === 'style';
+        inlineCode = '';
+    };
+    // Kept apart: the site check leaves them out (what they load is built at run time).
+    const endRawText = () => {
+        if (inScript)
+            jsReferences(inlineCode).forEach(url => visit(url, 'script'));
+        if (inStyle)
+            cssReferences(inlineCode).forEach(load);
+        inScript = inStyle = false;
+        inlineCode = '';
+    };
+    const ignore = () => undefined;
+    const tokenizer = new Tokenizer/* default */.A({ decodeEntities: true }, {
+        onopentagname(start, end) {
+            tag = html.slice(start, end).toLowerCase();
+            attributes = Object.create(null);
+        },
+        onattribname(start, end) {
+            attribute = html.slice(start, end).toLowerCase();
+        },
+        onattribdata(start, end) {
+            value += html.slice(start, end);
+        },
+        onattribentity(codepoint) {
+            value += String.fromCodePoint(codepoint);
+        },
+        onattribend() {
+            // The first of a repeated attribute counts, as in browsers.
+            if (!(attribute in attributes))
+                attributes[attribute] = value;
+            value = '';
+        },
+        onopentagend: openTag,
+        // `<br/>` in HTML is an opening tag like `<br>`.
+        onselfclosingtag: openTag,
+        onclosetag: endRawText,
+        ontext(start, end) {
+            if (inScript || inStyle)
+                inlineCode += html.slice(start, end);
+        },
+        ontextentity: ignore, // never inside `<script>` or `<style>`, whose text is raw
+        oncdata: ignore,
+        oncomment: ignore,
+        ondeclaration: ignore,
+        onprocessinginstruction: ignore,
+        // A page that ends inside a `<script>` or `<style>`: what it holds still counts.
+        onend: endRawText
+    });
+    tokenizer.write(html);
+    tokenizer.end();
 }
+/** The attributes that load something, by element name: any element's, plus its own. */
+const ANY_ELEMENT_ATTRIBUTES = LOADING_ATTRIBUTES['*'] ?? [];
+const ATTRIBUTES_BY_ELEMENT = new Map(Object.entries(LOADING_ATTRIBUTES).map(([tag, own]) => [
+    tag,
+    tag === '*' ? own : [...ANY_ELEMENT_ATTRIBUTES, ...own]
+]));
+const wantedAttributes = (tag) => ATTRIBUTES_BY_ELEMENT.get(tag) ?? ANY_ELEMENT_ATTRIBUTES;
 
 ;// CONCATENATED MODULE: ./src/audit/audit.ts
 
@@ -507,6 +555,8 @@ function scannerOf(path) {
     return SCANNERS[(0,external_node_path_.extname)(path).toLowerCase()];
 }
 
+// EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Parser.js
+var Parser = __webpack_require__(5867);
 ;// CONCATENATED MODULE: ./src/site/collect.ts
 
 
@@ -775,7 +825,7 @@ function readersOnThread(spec, script) {
         else
             fail(new Error(`Reading the extracted site failed: ${message.error}`));
     });
-    worker.on('error', error => fail(error));
+    worker.on('error', error => fail(new Error(`The thread reading the extracted site failed: ${error.message}`)));
     worker.on('exit', code => {
         if (!closed)
             fail(new Error(`The thread reading the extracted site stopped (exit code ${code}).`));
@@ -810,6 +860,8 @@ function readersOnThread(spec, script) {
         async close() {
             closed = true;
             await worker.terminate();
+            // Nothing still waiting on the thread waits forever.
+            fail(new Error('The thread reading the extracted site was stopped.'));
         }
     };
 }

@@ -95,7 +95,9 @@ export function readersOnThread(spec: SiteReadersSpec, script: URL): SiteReaders
     else if ('readings' in message) ending.resolve(message.readings)
     else fail(new Error(`Reading the extracted site failed: ${message.error}`))
   })
-  worker.on('error', error => fail(error))
+  worker.on('error', error =>
+    fail(new Error(`The thread reading the extracted site failed: ${error.message}`))
+  )
   worker.on('exit', code => {
     if (!closed)
       fail(new Error(`The thread reading the extracted site stopped (exit code ${code}).`))
@@ -129,6 +131,8 @@ export function readersOnThread(spec: SiteReadersSpec, script: URL): SiteReaders
     async close() {
       closed = true
       await worker.terminate()
+      // Nothing still waiting on the thread waits forever.
+      fail(new Error('The thread reading the extracted site was stopped.'))
     }
   }
 }

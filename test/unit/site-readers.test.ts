@@ -12,6 +12,7 @@ import { feed, vendorSite } from '../support/site-fixture.js'
 
 const READER_THREAD = new URL('../support/reader-thread.mjs', import.meta.url)
 const DEAD_THREAD = new URL('../support/dead-thread.mjs', import.meta.url)
+const FAILING_THREAD = new URL('../support/failing-thread.mjs', import.meta.url)
 
 const SPEC: SiteReadersSpec = { allowedHosts: ['cdn.example.org'], checkHost: 'nginx' }
 
@@ -85,5 +86,25 @@ describe('the site readers', () => {
     await expect(readers.readings()).rejects.toThrow('exit code 3')
     // Once failed, later files fail at once.
     await expect(visitor.file('b.html', Buffer.from('x'))).rejects.toThrow('exit code 3')
+  })
+
+  it('fails what waits on a thread that threw, with its message', async () => {
+    const readers = onThread(SPEC, FAILING_THREAD)
+    await expect(readers.readings()).rejects.toThrow(
+      'The thread reading the extracted site failed: the reader broke'
+    )
+  })
+
+  it('once closed, leaves nothing waiting', async () => {
+    const readers = readersOnThread(SPEC, READER_THREAD)
+    const readings = readers.readings()
+    await readers.close()
+    // Either the thread answered before it stopped, or the wait ends with the stop.
+    await readings.then(
+      found => expect(found.audit.filesScanned).toBe(0),
+      (error: Error) =>
+        expect(error.message).toBe('The thread reading the extracted site was stopped.')
+    )
+    await expect(readers.visitor.file('a.html', Buffer.from('x'))).rejects.toThrow('stopped')
   })
 })
