@@ -5,6 +5,7 @@ import type { ArchiveEntryInfo } from './inspect.js'
 import { UnsafeArchiveError } from './inspect.js'
 import type { SiteWriter } from './site-writer.js'
 import { untrusted } from '../util/untrusted.js'
+import { discarded } from '../util/young-garbage.js'
 
 /** Bytes read from the file at a time; gunzip inflates them in 64 KiB pieces with backpressure. */
 const READ_BYTES = 64 * 1024
@@ -37,6 +38,8 @@ export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter)
     if (writer.failure) break
     parser.write(chunk)
     if (writer.failure) break
+    // Parsed and written: garbage now, unless a reader still holds a page of it.
+    discarded(chunk.length)
     await writer.room()
   }
   if (writer.failure) {

@@ -8,6 +8,7 @@ import { quoted, UnsafeArchiveError } from './inspect.js'
 import type { SiteWriter } from './site-writer.js'
 import { zipEntryName } from './zip-names.js'
 import { untrusted } from '../util/untrusted.js'
+import { discardedUntilFullCollection } from '../util/young-garbage.js'
 
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
@@ -79,6 +80,8 @@ async function extractEntries(file: string, writer: SiteWriter, window: ReadWind
 
 /** Entries at most this large, either way, are read through the window and inflated at once. */
 const SMALL_ENTRY_BYTES = 1024 * 1024
+/** zlib's smallest output chunk. */
+const MIN_CHUNK_BYTES = 64
 /** Bytes of the zip read at a time for small entries (a site's pages lie one after another). */
 const WINDOW_BYTES = 4 * 1024 * 1024
 
@@ -129,13 +132,19 @@ class ReadWindow {
       bytes =
         entry.compressionMethod === 0
           ? Buffer.from(data)
-          : inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) })
+          : inflateRawSync(data, {
+              maxOutputLength: Math.max(1, entry.uncompressedSize),
+              // Room for the whole output and a byte: one buffer, not 16 KiB pieces and their
+              // concatenation (the byte tells zlib the output ended; a longer one is refused).
+              chunkSize: Math.max(MIN_CHUNK_BYTES, entry.uncompressedSize + 1)
+            })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw sizeMismatch(info)
       throw new UnsafeArchiveError(
         `The bundle is not a readable zip: ${quoted(info.name)} does not inflate (${untrusted((error as Error).message)}).`
       )
     }
+    discardedUntilFullCollection(bytes.length)
     if (bytes.length !== entry.uncompressedSize) throw sizeMismatch(info)
     if (crc32(bytes) !== entry.crc32)
       throw new UnsafeArchiveError(
