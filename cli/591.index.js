@@ -422,7 +422,10 @@ function writeError(error, path, destination) {
 var index_min = __webpack_require__(8697);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/util/young-garbage.ts
+var young_garbage = __webpack_require__(734);
 ;// CONCATENATED MODULE: ./src/archive/tar-reader.ts
+
 
 
 
@@ -457,6 +460,8 @@ async function readTar(source, writer) {
         parser.write(chunk);
         if (writer.failure)
             break;
+        // Parsed and written: garbage now, unless a reader still holds a page of it.
+        (0,young_garbage/* discarded */.e)(chunk.length);
         await writer.room();
     }
     if (writer.failure) {
@@ -555,6 +560,7 @@ function zipEntryName(raw, generalPurposeBitFlag, extraFields) {
 
 
 
+
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 /** A link's target is a path; anything longer is not one a site needs. */
@@ -626,6 +632,8 @@ async function extractEntries(file, writer, window) {
 }
 /** Entries at most this large, either way, are read through the window and inflated at once. */
 const SMALL_ENTRY_BYTES = 1024 * 1024;
+/** zlib's smallest output chunk. */
+const MIN_CHUNK_BYTES = 64;
 /** Bytes of the zip read at a time for small entries (a site's pages lie one after another). */
 const WINDOW_BYTES = 4 * 1024 * 1024;
 function isSmall(entry) {
@@ -665,13 +673,19 @@ class ReadWindow {
             bytes =
                 entry.compressionMethod === 0
                     ? Buffer.from(data)
-                    : (0,external_node_zlib_.inflateRawSync)(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+                    : (0,external_node_zlib_.inflateRawSync)(data, {
+                        maxOutputLength: Math.max(1, entry.uncompressedSize),
+                        // Room for the whole output and a byte: one buffer, not 16 KiB pieces and their
+                        // concatenation (the byte tells zlib the output ended; a longer one is refused).
+                        chunkSize: Math.max(MIN_CHUNK_BYTES, entry.uncompressedSize + 1)
+                    });
         }
         catch (error) {
             if (error.code === 'ERR_BUFFER_TOO_LARGE')
                 throw sizeMismatch(info);
             throw new UnsafeArchiveError(`The bundle is not a readable zip: ${quoted(info.name)} does not inflate (${(0,untrusted/* untrusted */.bp)(error.message)}).`);
         }
+        (0,young_garbage/* discardedUntilFullCollection */.j)(bytes.length);
         if (bytes.length !== entry.uncompressedSize)
             throw sizeMismatch(info);
         if ((0,external_node_zlib_.crc32)(bytes) !== entry.crc32)
