@@ -89,10 +89,11 @@ export function isOwnComment(
  */
 async function tokenIdentity(octokit: Octokit): Promise<string | undefined> {
   try {
-    const answer = await octokit.graphql<{ viewer?: { login?: string } }>(
+    // Both are non-null in GitHub's schema (`viewer: User!`, `login: String!`).
+    const answer = await octokit.graphql<{ viewer: { login: string } }>(
       'query { viewer { login } }'
     )
-    return answer.viewer?.login || undefined
+    return answer.viewer.login || undefined
   } catch (error) {
     log.info(
       `Could not tell whose comments are this token's (${untrusted((error as Error).message)}), so a new comment is posted instead of updating one.`

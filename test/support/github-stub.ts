@@ -24,6 +24,11 @@ export interface StubDeployment {
 export interface GitHubStub {
   /** The API's address, as a runner sets GITHUB_API_URL (with `apiPath` when given). */
   url: string
+  /**
+   * The options it was started with, read on each request: a test may change how it answers
+   * between requests (not `token`, `repo`, `apiPath` or `login`).
+   */
+  options: GitHubStubOptions
   comments: StubComment[]
   /** Every body a comment was created or updated with, in order. */
   commentBodies: string[]
@@ -43,11 +48,14 @@ export interface GitHubStub {
 /** The login GitHub shows for comments made with the workflow's own token. */
 export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
 
-/**
- * The three issue-comment endpoints of the GitHub REST API, on loopback, for one repository and
- * pull request: enough to check that the action creates its comment once and updates it later.
- */
-export async function startGitHubStub(options: {
+/** GitHub refuses a comment body longer than this (HTTP 422, "body is too long"). */
+export const COMMENT_BODY_MAX_CHARS = 65_536
+
+/** GitHub's page size for a listing without `per_page`, and the most `per_page` may ask. */
+const DEFAULT_PER_PAGE = 30
+const MAX_PER_PAGE = 100
+
+export interface GitHubStubOptions {
   token: string
   repo: string
   pullNumber: number
@@ -59,6 +67,22 @@ export async function startGitHubStub(options: {
   files?: string[]
   /** The commit that merged the pull request (`GET /repos/{repo}/commits/{sha}/pulls`). */
   mergeCommit?: string
+  /**
+   * What `GET /repos/{repo}/commits/{sha}/pulls` answers for other commits, in GitHub's order:
+   * the merged pull request that brought a commit into the default branch, or, for a commit
+   * outside it, the merged and the open ones it belongs to (an open one's `merge_commit_sha` is
+   * its test merge). Any other commit has none.
+   */
+  commitPulls?: Record<string, Array<{ number: number; merge_commit_sha: string | null }>>
+  /**
+   * Answer 403 to REST reads too, as GitHub answers a workflow token that lacks the read
+   * permission (`permissions: {}`); GraphQL `viewer` still answers.
+   */
+  noReads?: boolean
+  /** GraphQL answers as GitHub does past its rate limit: HTTP 200 with a RATE_LIMIT error. */
+  graphqlRateLimited?: boolean
+  /** Answer nothing at all, as a stalled API: the request stays open until the client gives up. */
+  stalled?: boolean
   /** Answer 403 to deployment writes only, as a token without `deployments: write` gets. */
   noDeployments?: boolean
   /**
@@ -66,7 +90,13 @@ export async function startGitHubStub(options: {
    * `/api/graphql`); default the root, as api.github.com. Requests elsewhere answer 404.
    */
   apiPath?: string
-}): Promise<GitHubStub> {
+}
+
+/**
+ * The three issue-comment endpoints of the GitHub REST API, on loopback, for one repository and
+ * pull request: enough to check that the action creates its comment once and updates it later.
+ */
+export async function startGitHubStub(options: GitHubStubOptions): Promise<GitHubStub> {
   const login = options.login ?? WORKFLOW_TOKEN_LOGIN
   const comments: StubComment[] = []
   const deployments: StubDeployment[] = []
@@ -79,7 +109,8 @@ export async function startGitHubStub(options: {
 
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req)
-    const path = (req.url ?? '').split('?')[0] as string
+    const url = new URL(req.url ?? '/', 'http://stub')
+    const path = url.pathname
     requests.push({
       method: req.method ?? '',
       path,
@@ -90,20 +121,63 @@ export async function startGitHubStub(options: {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(payload))
     }
+    if (options.stalled) return
     if (req.headers.authorization?.replace(/^(token|bearer) /i, '') !== options.token) {
       return send(401, { message: 'Bad credentials' })
     }
     if (path === graphqlPath && req.method === 'POST') {
+      if (options.graphqlRateLimited) {
+        return send(200, {
+          errors: [
+            {
+              type: 'RATE_LIMIT',
+              code: 'graphql_rate_limit',
+              message: 'API rate limit already exceeded for user ID 41898282.'
+            }
+          ]
+        })
+      }
       const query = String(JSON.parse(body).query)
       if (/viewer\s*\{\s*login\s*\}/.test(query)) return send(200, { data: { viewer: { login } } })
       return send(200, { errors: [{ message: 'the stub answers only viewer { login }' }] })
     }
     const isWrite = req.method === 'POST' || req.method === 'PATCH'
-    if (isWrite && options.readOnly)
+    if ((isWrite && options.readOnly) || (req.method === 'GET' && options.noReads))
       return send(403, { message: 'Resource not accessible by integration' })
+    if (isWrite && path.startsWith(`${base}/`)) {
+      const text = JSON.parse(body).body
+      if (typeof text === 'string' && text.length > COMMENT_BODY_MAX_CHARS) {
+        return send(422, {
+          message: 'Validation Failed',
+          errors: [
+            {
+              resource: 'IssueComment',
+              code: 'custom',
+              field: 'body',
+              message: `body is too long (maximum is ${COMMENT_BODY_MAX_CHARS} characters)`
+            }
+          ]
+        })
+      }
+    }
 
-    if (path === `${base}/${options.pullNumber}/comments` && req.method === 'GET')
-      return send(200, comments)
+    if (path === `${base}/${options.pullNumber}/comments` && req.method === 'GET') {
+      // Paged as GitHub pages: `per_page` (30 unless asked, at most 100), `page` from 1, and a
+      // Link header naming the next page while there is one.
+      const perPage = Math.min(
+        Number(url.searchParams.get('per_page')) || DEFAULT_PER_PAGE,
+        MAX_PER_PAGE
+      )
+      const page = Math.max(Number(url.searchParams.get('page')) || 1, 1)
+      if (page * perPage < comments.length) {
+        const next = new URL(url.href)
+        next.searchParams.set('page', String(page + 1))
+        next.searchParams.set('per_page', String(perPage))
+        const host = req.headers.host ?? ''
+        res.setHeader('link', `<http://${host}${next.pathname}${next.search}>; rel="next"`)
+      }
+      return send(200, comments.slice((page - 1) * perPage, page * perPage))
+    }
     if (
       path === `${apiPath}/repos/${options.repo}/pulls/${options.pullNumber}/files` &&
       req.method === 'GET'
@@ -116,8 +190,10 @@ export async function startGitHubStub(options: {
       path
     )
     if (commit && req.method === 'GET') {
-      const merged = commit[1] === options.mergeCommit
-      return send(200, merged ? [{ number: options.pullNumber, merge_commit_sha: commit[1] }] : [])
+      const sha = commit[1] as string
+      if (sha === options.mergeCommit)
+        return send(200, [{ number: options.pullNumber, merge_commit_sha: sha }])
+      return send(200, options.commitPulls?.[sha] ?? [])
     }
     if (path === `${base}/${options.pullNumber}/comments` && req.method === 'POST') {
       const comment = { id: nextId++, body: JSON.parse(body).body as string, user: { login } }
@@ -163,6 +239,7 @@ export async function startGitHubStub(options: {
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}${apiPath}`,
+    options,
     comments,
     commentBodies,
     deployments,
