@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { checkServiceUrl, isLoopbackHost } from '../../src/settings/base-url.js'
 import { maskSecretInputs, readCommonSettings } from '../../src/settings/common.js'
 import { normaliseDomain } from '../../src/settings/domain.js'
-import { parseDurationMs } from '../../src/settings/duration.js'
+import { formatDuration, parseDurationMs } from '../../src/settings/duration.js'
 import { parseSizeBytes } from '../../src/settings/size.js'
 import { readGitHubRun } from '../../src/settings/github-run.js'
 import {
@@ -21,6 +21,7 @@ import { recordLog } from '../support/recording-host.js'
 describe('the domain', () => {
   it.each([
     ['docs.example.com', 'docs.example.com', undefined],
+    [' docs.example.com\n', 'docs.example.com', undefined],
     ['Docs.Example.com.', 'docs.example.com', 'Docs.Example.com.'],
     ['https://docs.example.com/', 'docs.example.com', 'https://docs.example.com/'],
     ['docs.example.com/', 'docs.example.com', 'docs.example.com/']
@@ -253,6 +254,8 @@ describe('a duration', () => {
     ['2.5', 2500],
     ['2.25', 2250]
   ])('reads %j as %i ms', (text, ms) => expect(parseDurationMs(text)).toBe(ms))
+  it('never writes an empty duration, even for a number that is not one', () =>
+    expect(formatDuration(Number.NaN)).toBe('0s'))
 })
 
 describe('a size', () => {
