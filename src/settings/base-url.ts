@@ -5,8 +5,8 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
   if (host === 'localhost' || host.endsWith('.localhost')) return true
   if (isIP(host) === 4) return host.startsWith('127.')
-  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1'
-  return false
+  // The IPv6 loopback address, as URL parsing writes it and in full.
+  return host === '::1' || host === '0:0:0:0:0:0:0:1'
 }
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; problem: string }

@@ -11,6 +11,8 @@ const HOST_LABELS =
 export function normaliseDomain(input: string): DomainCheck {
   const text = input.trim()
   let host = text
+  // The port that ends a host without a scheme (an address's own is read by URL).
+  const port = /:(\d+)\/?$/.exec(text)?.[1]
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     let url: URL
     try {
@@ -23,8 +25,7 @@ export function normaliseDomain(input: string): DomainCheck {
     }
     if (url.port) return { ok: false, problem: `has a port (${url.port}); give the host name only` }
     host = url.hostname
-  } else if (/:\d+\/?$/.test(text)) {
-    const port = /:(\d+)\/?$/.exec(text)?.[1]
+  } else if (port) {
     return { ok: false, problem: `has a port (${port}); give the host name only` }
   } else if (text.includes('/')) {
     const slash = text.indexOf('/')

@@ -9,7 +9,7 @@ const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/
 
 /** Returns milliseconds, or undefined when the text is not a duration. */
 export function parseDurationMs(text: string): number | undefined {
-  const value = text.trim().toLowerCase().replace(/\s+/g, '')
+  const value = text.toLowerCase().replace(/\s/g, '')
   if (/^\d+(?:\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000)
   if (!WHOLE.test(value)) return undefined
   let total = 0

@@ -17,7 +17,7 @@ function safeDecode(segment: string): string {
 
 /** Path segments that follow a `job` or `jobs` segment: where addresses put job ids. */
 export function segmentsAfterJob(segments: string[]): string[] {
-  return segments.filter((_, i) => i > 0 && /^jobs?$/i.test(segments[i - 1] as string))
+  return segments.slice(1).filter((_, i) => /^jobs?$/i.test(segments[i] as string))
 }
 export const HOUR_MS = 3_600_000
 
@@ -53,7 +53,8 @@ function apiRoot(url: URL, name: string): URL {
   const version = /\/v[12]\/?$/.exec(url.pathname)
   if (!version) return url
   const root = new URL(url.href)
-  root.pathname = url.pathname.slice(0, version.index) || '/'
+  // An empty path is `/` in an http(s) URL.
+  root.pathname = url.pathname.slice(0, version.index)
   log.notice(
     `Input \`${name}\`: using \`${root.origin}${root.pathname === '/' ? '' : root.pathname}\`, the API's root; the action adds \`${version[0].replace(/\/$/, '')}/…\` to its requests itself.`
   )
