@@ -90,16 +90,21 @@ function fromCodePoint(code: number): string {
   return code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd'
 }
 
+/*
+ * The patterns below are written where they are used, not as module constants: a literal costs
+ * nothing per call (V8 compiles it once), and the mutation run can only see a test catch a
+ * changed pattern that is evaluated while the test runs.
+ */
+
 /**
  * Query parameters whose value is a credential in the presigned links of the stores we know
  * (S3, GCS, Azure SAS, CloudFront, Alibaba OSS, links with an access token) or by their name.
+ * `X-Amz-Signature`, `access_token`, `sessionToken` → words; `SignedHeaders` is no `sig`.
  */
-const CREDENTIAL_WORD =
-  /(^|-)(sig|signature|token|credential|key|secret|policy|auth|authorization|session|password|pass|passwd|hmac|hash)(-|$)/i
-
-/** `X-Amz-Signature`, `access_token`, `sessionToken` → words; `SignedHeaders` is no `sig`. */
 function isCredentialName(name: string): boolean {
-  return CREDENTIAL_WORD.test(name.replace(/([a-z])([A-Z])/g, '$1-$2').replace(/[_.\s]/g, '-'))
+  const credentialWord =
+    /(^|-)(sig|signature|token|credential|key|secret|policy|auth|authorization|session|password|pass|passwd|hmac|hash)(-|$)/i
+  return credentialWord.test(name.replace(/([a-z])([A-Z])/g, '$1-$2').replace(/[_.\s]/g, '-'))
 }
 
 /**
@@ -107,7 +112,7 @@ function isCredentialName(name: string): boolean {
  * practice), unless it is a time or a number (`X-Amz-Date`, an Azure `se`).
  */
 const LONG_VALUE_CHARS = 16
-const TIME_OR_NUMBER = /^[\d:.TZ+-]+$/i
+const isTimeOrNumber = (value: string) => /^[\d:.TZ+-]+$/i.test(value)
 
 /** The credential values in a presigned link, raw and as they appear encoded or decoded. */
 export function linkSecrets(link: string): string[] {
@@ -118,7 +123,7 @@ export function linkSecrets(link: string): string[] {
     const name = safeDecode(rawName)
     const value = safeDecode(rawValue.replace(/\+/g, ' '))
     const opaque =
-      value.length >= LONG_VALUE_CHARS && !TIME_OR_NUMBER.test(value) && !/algorithm/i.test(name)
+      value.length >= LONG_VALUE_CHARS && !isTimeOrNumber(value) && !/algorithm/i.test(name)
     if (!isCredentialName(name) && !opaque) continue
     for (const form of [rawValue, value, encodeURIComponent(value)]) {
       if (form.length >= MIN_SECRET_CHARS) found.add(form)
@@ -155,7 +160,7 @@ export function displayUrl(text: string): string {
     const user = url.username || url.password ? '***@' : ''
     return `${url.protocol}//${user}${url.host}${url.pathname}${url.search || url.hash ? '?…' : ''}`
   } catch {
-    // Not a URL: still never quote what could be userinfo or a query.
-    return text.replace(/\/\/[^/?#]*@/, '//***@').replace(/[?#].*$/, '?…')
+    // Not a URL: still never quote what could be userinfo or a query (lines after it included).
+    return text.replace(/\/\/[^/?#]*@/, '//***@').replace(/[?#].*/s, '?…')
   }
 }

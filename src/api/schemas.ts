@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ID_PATTERN, untrusted } from '../util/untrusted.js'
+import { idPattern, untrusted } from '../util/untrusted.js'
 
 /*
  * Runtime shapes of the Admin API answers. Only the fields the action needs are required;
@@ -26,7 +26,7 @@ const timestamp = z
   .nullish()
   .catch(undefined)
 const status = text(64).pipe(z.string().min(1))
-const id = z.string().regex(ID_PATTERN, {
+const id = z.string().regex(idPattern(), {
   error: 'is not an id (letters, digits, `_`, `-` or `.`, beginning with a letter or digit)'
 })
 

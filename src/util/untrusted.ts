@@ -39,26 +39,30 @@ export function untrusted(text: string, max = QUOTE_MAX_CHARS): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : line
 }
 
+/*
+ * The patterns below are written where they are used, not as module constants: a literal costs
+ * nothing per call (V8 compiles it once), and the mutation run can only see a test catch a
+ * changed pattern that is evaluated while the test runs.
+ */
+
 /**
  * Ids chosen by the service or the workflow (export and agent job ids, project ids) become
  * folder names and URL path segments: letters, digits, `_`, `-` and `.`, beginning with a
  * letter or digit (so never `.` or `..`), at most 128 characters.
  */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
-
-export function isSafeId(value: string): boolean {
-  return ID_PATTERN.test(value)
+export function idPattern(): RegExp {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 }
 
-/**
- * Characters that URL parsing would drop, change or encode: a link holding one is refused,
- * so the link masked, downloaded and output is one and the same string.
- */
-const CHANGED_BY_PARSING = /[^\x21-\x7e]|[\\"'<>`{}]/
+export function isSafeId(value: string): boolean {
+  return idPattern().test(value)
+}
 
 /** Why a link cannot be taken as given, or undefined when it can. */
 export function linkTextProblem(link: string): string | undefined {
-  if (CHANGED_BY_PARSING.test(link)) {
+  // Characters that URL parsing would drop, change or encode: a link holding one is refused,
+  // so the link masked, downloaded and output is one and the same string.
+  if (/[^\x21-\x7e]|[\\"'<>`{}]/.test(link)) {
     return 'holds a space, a line break, a control character or another character that is not valid in a URL as written'
   }
   return undefined

@@ -42,6 +42,25 @@ describe('classifyAgentJob', () => {
     expect(classifyAgentJob(job)).toEqual({ kind: 'failed', reason: 'out of credits' })
     expect(classifyAgentJob(agentJob({ status: 'failed' }))).toEqual({ kind: 'failed' })
   })
+  it.each(['error', 'message', 'failureReason', 'reason'])('takes the reason from `%s`', key => {
+    const job: AgentJob = { status: 'failed', raw: { status: 'failed', [key]: 'out of credits' } }
+    expect(classifyAgentJob(job)).toEqual({ kind: 'failed', reason: 'out of credits' })
+  })
+  it('passes over a blank reason to the next field', () => {
+    const raw = { status: 'failed', error: '  ', message: 'quota reached' }
+    expect(classifyAgentJob({ status: 'failed', raw })).toEqual({
+      kind: 'failed',
+      reason: 'quota reached'
+    })
+  })
+  it('reads the status whatever its case and surrounding space', () => {
+    expect(classifyAgentJob(agentJob({ status: ' Archived\n' }))).toEqual({ kind: 'archived' })
+    expect(classifyAgentJob(agentJob({ status: 'COMPLETED ' }))).toEqual({ kind: 'completed' })
+    expect(classifyAgentJob(agentJob({ status: ' Active' }))).toEqual({
+      kind: 'pending',
+      known: true
+    })
+  })
 })
 
 const report: AgentReport = {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks'
@@ -68,6 +68,31 @@ describe('BundleFileSink', () => {
     expect((await readFile(path)).equals(bytes)).toBe(true)
   })
 
+  it('adopts bytes up to `end` only, whatever lies after them', async () => {
+    const bytes = randomBytes(1000)
+    const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
+    sink.append(bytes.subarray(0, 100))
+    await writeAt(sink.handle, bytes.subarray(100), 100)
+    await sink.adopt(500)
+    expect(sink.bytesWritten).toBe(500)
+    expect(await sink.finish()).toBe(sha256(bytes.subarray(0, 500)))
+  })
+
+  it('appends through a stream that reports nothing when asked to report nothing', async () => {
+    const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
+    await pipeline(Readable.from([Buffer.from('abc'), Buffer.from('def')]), sink.writable())
+    expect(sink.bytesWritten).toBe(6)
+    expect(await sink.finish()).toBe(sha256(Buffer.from('abcdef')))
+  })
+
+  it('closes its file', async () => {
+    const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
+    expect(sink.handle.fd).toBeGreaterThan(-1)
+    await sink.close()
+    expect(sink.handle.fd).toBe(-1)
+    await sink.close() // a second close (cleanup after a failure) is no error
+  })
+
   it('fails to adopt bytes that are not there', async () => {
     const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
     sink.append(Buffer.from('abc'))
@@ -110,6 +135,22 @@ describe('BundleFileSink', () => {
     sink.append(Buffer.from('new'))
     await sink.finish()
     expect(await readFile(path, 'utf8')).toBe('new')
+  })
+})
+
+describe('writeAt', () => {
+  it('carries on where a short write stopped, at the matching file position', async () => {
+    const file = Buffer.alloc(20, '.')
+    // A handle that takes at most three bytes a call, as a write to a pipe or a full disk may.
+    const handle = {
+      write: async (bytes: Buffer, offset: number, length: number, position: number) => {
+        const bytesWritten = Math.min(3, length)
+        bytes.copy(file, position, offset, offset + bytesWritten)
+        return { bytesWritten, buffer: bytes }
+      }
+    }
+    await writeAt(handle as unknown as FileHandle, Buffer.from('abcdefghij'), 5)
+    expect(file.toString()).toBe('.....abcdefghij.....')
   })
 })
 

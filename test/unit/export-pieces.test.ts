@@ -32,6 +32,22 @@ describe('classifyExportJob', () => {
       'running · 45% · 120 pages'
     )
     expect(describeJobProgress({ status: 'queued' })).toBe('queued')
+    expect(describeJobProgress({ status: 'running', pageCount: 1 })).toBe('running · 1 page')
+  })
+  it('reads the status whatever its case and surrounding space', () => {
+    expect(classifyExportJob({ status: ' Completed\n' })).toEqual({ kind: 'completed' })
+    expect(classifyExportJob({ status: 'FAILED ', reason: 'x' })).toMatchObject({ kind: 'failed' })
+    expect(classifyExportJob({ status: ' Running' })).toEqual({ kind: 'pending', known: true })
+  })
+  it('gives the reason without surrounding space, and a blank one as none', () => {
+    expect(classifyExportJob({ status: 'failed', reason: '  disk full\n' })).toEqual({
+      kind: 'failed',
+      reason: 'disk full'
+    })
+    expect(classifyExportJob({ status: 'failed', reason: ' \t ' })).toEqual({
+      kind: 'failed',
+      reason: 'the service gave no reason'
+    })
   })
 })
 

@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PreviewSettings } from '../../src/modes/preview/settings.js'
 import type { PreviewReport } from '../../src/modes/preview/run.js'
 import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
@@ -10,6 +9,7 @@ let stub: GitHubStub | undefined
 const apiUrl = process.env.GITHUB_API_URL
 
 afterEach(async () => {
+  vi.restoreAllMocks()
   await stub?.close()
   if (apiUrl === undefined) delete process.env.GITHUB_API_URL
   else process.env.GITHUB_API_URL = apiUrl
@@ -28,13 +28,22 @@ describe('the GitHub deployment of a preview', () => {
         github: { headSha: 'abcdef0123456789abcdef0123456789abcdef01' }
       } as unknown as PreviewSettings
       const context = { repo: { owner: 'acme', repo: 'docs' } } as never
+      // Each request's bound, run out on demand: a build that outlasts the bound is one call.
+      const bounds: AbortController[] = []
+      const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => {
+        const bound = new AbortController()
+        bounds.push(bound)
+        return bound.signal
+      })
       const requestTimeoutMs = 2000
       const deployment = previewDeployment(settings, context, requestTimeoutMs)
       const report = { branch: 'docs/x', waitedMs: 0, previewUrl: 'https://p.example' }
       await deployment?.started(report as PreviewReport)
-      // A build that outlasts one request's bound: a bound made once would have run out.
-      await sleep(requestTimeoutMs + 500)
+      expect(bounds.length).toBeGreaterThan(0)
+      // The build outlasted the bound: every bound made so far runs out before the final status.
+      for (const bound of bounds) bound.abort(new DOMException('timed out', 'TimeoutError'))
       await deployment?.finished(report as PreviewReport, undefined)
+      expect(timeout).toHaveBeenCalledWith(requestTimeoutMs)
       expect(recorder.of('warning')).toEqual([])
       expect(stub.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress', 'success'])
     } finally {

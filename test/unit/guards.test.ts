@@ -1,5 +1,6 @@
 // The small guards the mutation run found under-tested in process: each case is one decision
 // the guard makes, with the input that tells the right decision from its neighbours.
+import { EventEmitter } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
@@ -19,7 +20,7 @@ import {
   parseContentRange,
   rangedAnswerProblem
 } from '../../src/download/ranges.js'
-import { hostOf, requestObject, storeError } from '../../src/download/response.js'
+import { holdErrors, hostOf, requestObject, storeError } from '../../src/download/response.js'
 import { parseSizeBytes } from '../../src/settings/size.js'
 import { httpUrl, isSafeId, linkTextProblem, untrusted } from '../../src/util/untrusted.js'
 
@@ -137,6 +138,20 @@ describe('Content-Range and the conditions of a ranged request', () => {
       rangedAnswerProblem({ contentRange: 'bytes 10-498/*', etag: '"a"' }, asked, unknown)
     ).toEqual({ kind: 'range', detail: 'asked for bytes 10--1, got 10-498' })
   })
+  it('takes an answer that does not say the total as of the size it began with', () => {
+    const identity = { validator: '"a"', totalBytes: 1000 }
+    const asked = { start: 10, end: undefined }
+    expect(
+      rangedAnswerProblem({ contentRange: 'bytes 10-999/*', etag: '"a"' }, asked, identity)
+    ).toBeUndefined()
+  })
+  it('says so when the answer has no Content-Range it can read', () => {
+    const identity = { validator: '"a"', totalBytes: 1000 }
+    expect(rangedAnswerProblem({ etag: '"a"' }, { start: 10, end: undefined }, identity)).toEqual({
+      kind: 'range',
+      detail: 'the answer has no usable Content-Range'
+    })
+  })
 })
 
 describe('a store’s refusal, in the words it used', () => {
@@ -179,6 +194,21 @@ describe('a store’s refusal, in the words it used', () => {
     expect((azure as LinkExpiredError).certain).toBe(true)
     expect(await said(400, '<Code>InvalidArgument</Code>')).toBeInstanceOf(DownloadError)
   })
+  it('takes an expired token for a refused link only in a 400', async () => {
+    const expiredToken = '<Code>ExpiredToken</Code><Message>The token has expired</Message>'
+    const refused = await said(400, expiredToken)
+    expect(refused).toBeInstanceOf(LinkExpiredError)
+    expect((refused as LinkExpiredError).certain).toBe(true)
+    const fault = await said(500, expiredToken)
+    expect(fault).not.toBeInstanceOf(LinkExpiredError)
+    expect((fault as DownloadError).transient).toBe(true)
+  })
+  it('keeps a body that fails before it is read from ending the process', async () => {
+    const body = new EventEmitter()
+    holdErrors(body)
+    expect(body.listenerCount('error')).toBe(1)
+    expect(() => body.emit('error', new Error('connection reset'))).not.toThrow()
+  })
   it('says what a 412 and a 416 mean', async () => {
     expect(await said(412, '')).toBeInstanceOf(ObjectChangedError)
     expect((await said(412, '')).message).toContain('(HTTP 412 to If-Match).')
@@ -212,9 +242,9 @@ describe('redirects of the store', () => {
   })
   /** A store whose answer to each path is given; it records what it was asked. */
   async function store(answers: Record<string, { status: number; location?: string }>) {
-    const asked: Array<{ path: string; headers: Record<string, unknown> }> = []
+    const asked: Array<{ path: string; method?: string; headers: Record<string, unknown> }> = []
     const server = createServer((req, res) => {
-      asked.push({ path: req.url ?? '', headers: req.headers })
+      asked.push({ path: req.url ?? '', method: req.method, headers: req.headers })
       const answer = answers[(req.url ?? '').split('?')[0] as string] ?? { status: 200 }
       res.writeHead(answer.status, answer.location ? { location: answer.location } : {})
       res.end(answer.status === 200 ? 'the object' : '')
@@ -243,6 +273,7 @@ describe('redirects of the store', () => {
     expect(url).toBe(`${base}/r6`)
     expect(checked).toEqual([2, 3, 4, 5, 6].map(n => `${base}/r${n}`))
     expect(asked.map(request => request.headers.range)).toEqual(Array(6).fill('bytes=0-'))
+    expect(asked.map(request => request.method)).toEqual(Array(6).fill('GET'))
   })
   it('stops at the sixth', async () => {
     const hops = Object.fromEntries(
@@ -297,6 +328,11 @@ describe('the rules of a store link', () => {
     expect(storeLinkProblem('http://b.example.com/x', false)).toMatch(/plain http/)
     expect(storeLinkProblem('https://u:p@b.example.com/x', false)).toMatch(/credentials/)
     expect(storeLinkProblem('https://b.example.com/a b', false)).toMatch(/holds a space/)
+  })
+  it('says what plain http would expose: the link, not an admin key', () => {
+    const problem = storeLinkProblem('http://b.example.com/x', false)
+    expect(problem).toContain('which would send the link in clear')
+    expect(problem).not.toContain('admin key')
   })
 })
 

@@ -55,6 +55,24 @@ describe('the secrets of a run', () => {
     expect(scrubbed).not.toContain('k3yS3cr3t')
     expect(scrubbed).toContain('***')
   })
+  it('finds the key decoded even when another secret it knows stays hidden', () => {
+    // Shown decoded once decoding revealed any secret, not only once it revealed all of them.
+    expect(withKey('linkvalue1').scrub('got %6Dint_k3yS3cr3t back')).toBe('got *** back')
+  })
+  it('finds the key in a hex entity without its semicolon', () => {
+    expect(withKey().scrub('got &#x6dint_k3yS3cr3t back')).toBe('got *** back')
+  })
+  it('decodes a character URL-encoded in several bytes as that one character', () => {
+    const secrets = new Secrets()
+    secrets.add('clé-secrète', 'credential')
+    expect(secrets.scrub('got cl%C3%A9-secr%C3%A8te back')).toBe('got *** back')
+  })
+  it('decodes the last code point there is, and nothing past it', () => {
+    const secrets = new Secrets()
+    secrets.add('edge\u{10ffff}case', 'credential')
+    expect(secrets.scrub('got edge&#x10FFFF;case back')).toBe('got *** back')
+    expect(secrets.scrub('got edge&#x110000;case back')).toBe('got edge&#x110000;case back')
+  })
   it('leaves text as written when decoding reveals no secret', () => {
     expect(withKey().scrub('a%20b &#65; \\u0041')).toBe('a%20b &#65; \\u0041')
     expect(withKey().scrub('&#x110000; and %6Dint_k3yS3cr3t')).toContain('\ufffd')
@@ -103,6 +121,24 @@ describe('the secrets of a link', () => {
       'host-and-more-headers'
     ])
   })
+  it('takes a value of sixteen characters as opaque, and one of six as a secret', () => {
+    expect(linkSecrets('https://b.example.com/x?x=Qm9vbXNoYWthbGFr')).toEqual(['Qm9vbXNoYWthbGFr'])
+    expect(linkSecrets('https://b.example.com/x?sig=abcdef')).toEqual(['abcdef'])
+  })
+  it('takes a long value for a time or a number only when all of it is one', () => {
+    expect(linkSecrets('https://b.example.com/x?x=20260101T000000Zsecret')).toEqual([
+      '20260101T000000Zsecret'
+    ])
+    expect(linkSecrets('https://b.example.com/x?x=secret20260101T000000Z')).toEqual([
+      'secret20260101T000000Z'
+    ])
+  })
+  it('takes a value that is no valid URL encoding as written', () => {
+    expect(linkSecrets('https://b.example.com/x?sig=100%pure-secret')).toContain('100%pure-secret')
+    expect(linkSecrets('https://b.example.com/x?%zz=Qm9vbXNoYWthbGFrYQ')).toEqual([
+      'Qm9vbXNoYWthbGFrYQ'
+    ])
+  })
   it('ignores short values, the fragment, and a link without a query', () => {
     expect(linkSecrets('https://b.example.com/x?sig=abc')).toEqual([])
     expect(linkSecrets('https://b.example.com/x#sig=abcdefgh')).toEqual([])
@@ -120,6 +156,8 @@ describe('the secrets of a link', () => {
     expect(linkSecrets('https://us%40er:p%3Ass@b.example.com/x')).toEqual(['us@er', 'p:ss'])
     expect(linkSecrets('https://:onlypass@b.example.com/x')).toEqual(['onlypass'])
     expect(linkSecrets('mailto:someone@b.example.com')).toEqual([])
+    // Only the link's own: an address in a (short) query value is no userinfo of the link.
+    expect(linkSecrets('https://b.example.com/p?next=x://userid@h')).toEqual([])
   })
 })
 
@@ -138,5 +176,10 @@ describe('links in messages', () => {
     expect(displayUrl('https://b.example.com/x')).toBe('https://b.example.com/x')
     expect(displayUrl('//u:p@host/x?k=v')).toBe('//***@host/x?…')
     expect(displayUrl('x#y')).toBe('x?…')
+    expect(displayUrl('\u00a0https://u:p@b.example.com/x\u00a0')).toBe(
+      'https://***@b.example.com/x'
+    )
+    expect(displayUrl('not a url?token=abc\nmore')).toBe('not a url?…')
+    expect(displayUrl('not a url?a=1?token=abc')).toBe('not a url?…')
   })
 })
