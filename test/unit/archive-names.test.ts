@@ -3,7 +3,12 @@
 import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { detectArchiveFormat } from '../../src/archive/format.js'
-import { entryProblem, linkChainProblem, quoted } from '../../src/archive/inspect.js'
+import {
+  entryProblem,
+  linkChainProblem,
+  quoted,
+  UnsafeArchiveError
+} from '../../src/archive/inspect.js'
 import { zipEntryName } from '../../src/archive/zip-names.js'
 
 describe('detectArchiveFormat, by the first bytes only', () => {
@@ -128,6 +133,11 @@ describe('entryProblem at its edges', () => {
     [{ name: 'd/', type: 'directory' as const, sizeBytes: 0 }]
   ])('accepts %j', entry => expect(entryProblem(entry)).toBeUndefined())
 
+  it('reads no link target on a file (tar keeps a linkname field on every header)', () =>
+    expect(
+      entryProblem({ name: 'a.html', type: 'file', sizeBytes: 1, linkTarget: '../../etc/passwd' })
+    ).toBeUndefined())
+
   it('refuses a link with no target as pointing at its own folder only', () =>
     expect(entryProblem({ name: 'h', type: 'hardlink', sizeBytes: 0 })).toBeUndefined())
 })
@@ -149,6 +159,22 @@ describe('linkChainProblem at its edges', () => {
     expect(problemOf(['./a/l/b/c/'], [['a/l/', symlink('x')]])).toBe(
       '`./a/l/b/c/` lies under the link `a/l`'
     ))
+
+  it('refuses a name under a link spelt with backslashes', () =>
+    expect(problemOf(['a\\l\\x.html'], [['a/l', symlink('x')]])).toBe(
+      '`a\\l\\x.html` lies under the link `a/l`'
+    ))
+
+  it('walks the target of a link at the root from the root', () =>
+    expect(
+      problemOf(
+        ['l', 'm'],
+        [
+          ['l', symlink('x')],
+          ['./m', symlink('l/page.html')]
+        ]
+      )
+    ).toBe('link `./m` → `l/page.html` goes through the link `l`'))
 
   it('walks a symlink’s target from its own folder, a hard link’s from the root', () => {
     // `a/up` → `l`: from `a`, that is `a/l`, a link; from the root, `l` is a folder.
@@ -210,6 +236,11 @@ describe('linkChainProblem at its edges', () => {
         ]
       )
     ).toBeUndefined())
+})
+
+describe('UnsafeArchiveError', () => {
+  it('names itself where it is printed', () =>
+    expect(String(new UnsafeArchiveError('no'))).toBe('UnsafeArchiveError: no'))
 })
 
 describe('quoted', () => {

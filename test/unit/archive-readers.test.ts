@@ -428,6 +428,34 @@ describe('tar: what is not a tar, or not only one', () => {
     )
   })
 
+  it('reads no further while a reader holds more than 24 MiB unread', async () => {
+    // Each read of a file ends on the next turn of the event loop; pulling the archive takes
+    // microtasks only. So a reader that did not wait would pull every entry before any read ended.
+    let ended = 0
+    await mkdir(join(work, 'out'))
+    const w = new SiteWriter(
+      join(work, 'out'),
+      { maxEntries: 100, freeBytes: 100 * MiB, destination: 'out' },
+      {
+        wants: () => true,
+        file: () => new Promise<void>(resolve => setImmediate(() => resolve(void (ended += 1))))
+      }
+    )
+    const endedAtPull: number[] = []
+    async function* source(): AsyncGenerator<Buffer> {
+      for (let i = 0; i < 30; i += 1) {
+        endedAtPull.push(ended)
+        yield tarEntry(`${i}.html`, '0', Buffer.alloc(MiB, 0x61))
+      }
+      yield tarEnd
+    }
+    await readTar(source(), w)
+    await w.finish()
+    // 24 MiB unread is allowed: 25 files handed over before the wait (pulls 0-24).
+    expect(endedAtPull.slice(0, 25)).toEqual(Array(25).fill(0))
+    expect(endedAtPull[25]).toBeGreaterThan(0)
+  })
+
   it('stops reading the archive at the first refusal', async () => {
     const w = new SiteWriter(join(work, 'out'), {
       maxEntries: 10,
