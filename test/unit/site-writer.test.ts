@@ -1,7 +1,7 @@
 // The writer every archive reader hands its entries to (src/archive/site-writer.ts): each guard
 // on its own, at its boundary, with the words it refuses in. Readers of real archives are tested
 // in archive-extract.test.ts; here the entries are handed over directly, as a reader would.
-import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink } from 'node:fs/promises'
+import { lstat, mkdtemp, readdir, readFile, readlink, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
