@@ -3,10 +3,8 @@
 // data-integrity bug, and runs the in-process tests (test/mutation/vitest.config.ts) against
 // each mutant. The mutants that survive are reviewed in test/mutation/survivors.md.
 
-/** Extraction guards: added once the archive rewrite has merged (one line). */
-const archive = [
-  // 'src/archive/*.ts',
-]
+/** Extraction guards: names, links, special files, entry count, byte budget, zip CRC, disk space. */
+const archive = ['src/archive/*.ts']
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -1,0 +1,568 @@
+// The zip and tar readers (src/archive/zip-reader.ts, tar-reader.ts) and extraction around them
+// (extract.ts) on archives crafted to the byte: each way a header can lie or a stream can break
+// is refused in words that say so, and nothing is left on disk. Archives are built with the
+// emulator's writer (Node only) and patched where a field must lie.
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rm,
+  statfs,
+  symlink,
+  writeFile
+} from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { deflateRawSync, gzipSync, zstdCompressSync } from 'node:zlib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { checkLinks, extractBundle } from '../../src/archive/extract.js'
+import type { ArchiveFormat } from '../../src/archive/format.js'
+import type { SiteFileVisitor } from '../../src/archive/site-files.js'
+import { SiteWriter } from '../../src/archive/site-writer.js'
+import { readTar } from '../../src/archive/tar-reader.js'
+import { buildArchive, tarHeader } from '../emulator/archive.js'
+import type { ArchiveEntry } from '../emulator/types.js'
+
+const MiB = 1024 * 1024
+
+let work: string
+beforeEach(async () => {
+  work = await mkdtemp(join(tmpdir(), 'readers-'))
+})
+afterEach(() => rm(work, { recursive: true, force: true }))
+
+let built = 0
+/** An archive of these entries (after `padBytes` of incompressible padding, when asked). */
+async function archive(
+  format: ArchiveFormat,
+  entries: ArchiveEntry[],
+  padBytes = 0,
+  site = new Map<string, Buffer>()
+): Promise<string> {
+  const path = join(work, `bundle-${(built += 1)}.${format}`)
+  await buildArchive(
+    { format, padBytes, extraEntries: entries },
+    site,
+    path,
+    AbortSignal.timeout(60_000)
+  )
+  return path
+}
+
+const page = (name: string, content: string | Buffer, declaredSize?: number): ArchiveEntry => ({
+  name,
+  type: 'file',
+  content,
+  ...(declaredSize === undefined ? {} : { declaredSize })
+})
+
+/** Extracts; resolves to the refusal's message (the test fails if it extracts). */
+async function refusal(
+  file: string,
+  format: ArchiveFormat,
+  out = join(work, 'out')
+): Promise<string> {
+  const error = await extractBundle(file, format, out).then(
+    () => undefined,
+    (failure: unknown) => failure
+  )
+  expect(error, 'extraction should have been refused').toBeInstanceOf(Error)
+  // Never a partial site.
+  await expect(lstat(out)).rejects.toThrow(/ENOENT/)
+  return (error as Error).message
+}
+
+// ------------------------------------------------------------------------------------------
+// Zip fields, patched in place: each central directory record (and its local header).
+
+interface CentralRecord {
+  /** Offset of the central record in the file. */
+  at: number
+  /** Offset of its local header. */
+  local: number
+}
+
+function centralRecords(zip: Buffer): CentralRecord[] {
+  const end = zip.length - 22
+  expect(zip.readUInt32LE(end)).toBe(0x06054b50)
+  const count = zip.readUInt16LE(end + 10)
+  const records: CentralRecord[] = []
+  let at = zip.readUInt32LE(end + 16)
+  for (let i = 0; i < count; i += 1) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50)
+    records.push({ at, local: zip.readUInt32LE(at + 42) })
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32)
+  }
+  return records
+}
+
+async function patchZip(file: string, patch: (zip: Buffer, records: CentralRecord[]) => void) {
+  const zip = await readFile(file)
+  patch(zip, centralRecords(zip))
+  await writeFile(file, zip)
+}
+
+describe('zip: small entries, read through a window and inflated at once', () => {
+  it('hands a reader bytes of its own, not a view of the window read next', async () => {
+    // a.html is stored (too short to deflate) and read through the window; 4 MiB of padding
+    // later, b.html needs the window again, which reuses one buffer.
+    const kept = new Map<string, Buffer>()
+    const reader: SiteFileVisitor = {
+      wants: path => path.endsWith('.html'),
+      file: (path, bytes) => void kept.set(path, bytes)
+    }
+    const file = await archive(
+      'zip',
+      [page('b.html', 'BBBB')],
+      4 * MiB,
+      new Map([['a.html', Buffer.from('AAAA')]])
+    )
+    await extractBundle(file, 'zip', join(work, 'out'), { visitor: reader })
+    expect(kept.get('a.html')?.toString()).toBe('AAAA')
+    expect(kept.get('b.html')?.toString()).toBe('BBBB')
+  })
+
+  it('reads entries wherever the central directory puts them, backwards too', async () => {
+    const file = await archive('zip', [
+      page('a.html', 'first'),
+      page('b.html', 'second'),
+      page('c.html', 'third')
+    ])
+    await patchZip(file, (zip, records) => {
+      // The central directory lists c, b, a: the window is read at c first, then must go back.
+      const copies = records.map(({ at }, i) => {
+        const next = records[i + 1]?.at ?? zip.length - 22
+        return Buffer.from(zip.subarray(at, next))
+      })
+      Buffer.concat(copies.reverse()).copy(zip, records[0]?.at ?? 0)
+    })
+    const out = join(work, 'out')
+    await extractBundle(file, 'zip', out)
+    expect(await readFile(join(out, 'a.html'), 'utf8')).toBe('first')
+    expect(await readFile(join(out, 'b.html'), 'utf8')).toBe('second')
+    expect(await readFile(join(out, 'c.html'), 'utf8')).toBe('third')
+  })
+
+  it('checks the CRC-32 up to 1 MiB (stored or compressed, exactly 1 MiB included)', async () => {
+    const noise = randomBytes(MiB) // incompressible: stored, 1 MiB either way
+    const file = await archive('zip', [page('noise.bin', noise)])
+    await patchZip(file, (zip, [record]) => {
+      const crc = zip.readUInt32LE((record?.at ?? 0) + 16)
+      zip.writeUInt32LE((crc ^ 1) >>> 0, (record?.at ?? 0) + 16)
+    })
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is damaged: `noise.bin` does not match its CRC-32; download it again.'
+    )
+    const small = await archive('zip', [page('a.html', 'x'.repeat(1000))])
+    await patchZip(small, (zip, [record]) => zip.writeUInt32LE(0, (record?.at ?? 0) + 16))
+    expect(await refusal(small, 'zip')).toContain('`a.html` does not match its CRC-32')
+  })
+
+  it('refuses an entry that inflates past its declared size, inflating no further', async () => {
+    const file = await archive('zip', [page('a.html', 'x'.repeat(1000), 10)])
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is unsafe to extract: `a.html` does not inflate to the 10 bytes its header declares (an archive bomb, or a damaged zip).'
+    )
+  })
+
+  it('refuses an entry that inflates short of its declared size', async () => {
+    const file = await archive('zip', [page('a.html', 'x'.repeat(1000), 2000)])
+    expect(await refusal(file, 'zip')).toContain(
+      '`a.html` does not inflate to the 2000 bytes its header declares'
+    )
+  })
+
+  it('extracts an empty compressed entry', async () => {
+    const file = await archive('zip', [page('a.html', 'x'.repeat(100))])
+    await patchZip(file, (zip, [record]) => {
+      // Replace the data by a deflate stream of nothing, at the same length (padded after it).
+      const at = record?.local ?? 0
+      const nameLength = zip.readUInt16LE(at + 26)
+      const empty = deflateRawSync(Buffer.alloc(0))
+      empty.copy(zip, at + 30 + nameLength)
+      for (const field of [at + 22, (record?.at ?? 0) + 24]) zip.writeUInt32LE(0, field)
+      for (const field of [at + 14, (record?.at ?? 0) + 16]) zip.writeUInt32LE(0, field)
+    })
+    const out = join(work, 'out')
+    await extractBundle(file, 'zip', out)
+    expect(await readFile(join(out, 'a.html'), 'utf8')).toBe('')
+  })
+
+  it('refuses data that does not inflate, quoting zlib', async () => {
+    const file = await archive('zip', [page('a.html', 'x'.repeat(1000))])
+    await patchZip(file, (zip, [record]) => {
+      const at = record?.local ?? 0
+      zip.fill(0xff, at + 30 + zip.readUInt16LE(at + 26), at + 30 + zip.readUInt16LE(at + 26) + 4)
+    })
+    expect(await refusal(file, 'zip')).toMatch(
+      /^The bundle is not a readable zip: `a\.html` does not inflate \(.*invalid.*\)\.$/
+    )
+  })
+
+  it('refuses a central directory pointing where no local header is', async () => {
+    const file = await archive('zip', [page('a.html', 'first'), page('b.html', 'second')])
+    await patchZip(file, (zip, [, second]) => zip.writeUInt32LE(1, (second?.at ?? 0) + 42))
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is not a readable zip: `b.html` has no local header where the central directory says.'
+    )
+  })
+
+  it('refuses an entry whose data would run past the end of the file', async () => {
+    const file = await archive('zip', [page('a.html', 'x'.repeat(1000))])
+    await patchZip(file, (zip, [record]) => zip.writeUInt32LE(MiB, (record?.at ?? 0) + 20))
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is not a readable zip: it ends inside an entry.'
+    )
+  })
+
+  it('leaves a compression method it does not know to yauzl, which refuses it', async () => {
+    const file = await archive('zip', [page('a.html', 'x'.repeat(1000))])
+    await patchZip(file, (zip, [record]) => {
+      zip.writeUInt16LE(12, (record?.at ?? 0) + 10)
+      zip.writeUInt16LE(12, (record?.local ?? 0) + 8)
+    })
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is not a readable zip: unsupported compression method: 12.'
+    )
+  })
+
+  it('leaves an encrypted entry to yauzl, which refuses it', async () => {
+    const file = await archive('zip', [page('a.html', 'x'.repeat(1000))])
+    await patchZip(file, (zip, [record]) => {
+      zip.writeUInt16LE(zip.readUInt16LE((record?.at ?? 0) + 8) | 1, (record?.at ?? 0) + 8)
+      zip.writeUInt16LE(zip.readUInt16LE((record?.local ?? 0) + 6) | 1, (record?.local ?? 0) + 6)
+    })
+    expect(await refusal(file, 'zip')).toMatch(/^The bundle is not a readable zip: .*encrypt/)
+  })
+})
+
+describe('zip: large entries, streamed', () => {
+  it('extracts a stored entry over 1 MiB to its exact bytes', async () => {
+    const file = await archive('zip', [page('after.html', 'after')], 2 * MiB + 3)
+    const out = join(work, 'out')
+    const site = await extractBundle(file, 'zip', out)
+    expect((await lstat(join(out, 'emulator-padding.bin'))).size).toBe(2 * MiB + 3)
+    expect(await readFile(join(out, 'after.html'), 'utf8')).toBe('after')
+    expect(site.totalBytes).toBe(2 * MiB + 3 + 5)
+  })
+
+  it('refuses one that inflates past its declared size', async () => {
+    const file = await archive('zip', [page('zeros.bin', Buffer.alloc(3 * MiB), 2 * MiB)])
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is unsafe to extract: `zeros.bin` does not inflate to the 2097152 bytes its header declares (an archive bomb, or a damaged zip).'
+    )
+  })
+
+  it('refuses one that inflates short of its declared size', async () => {
+    const file = await archive('zip', [page('zeros.bin', Buffer.alloc(3 * MiB), 4 * MiB)])
+    expect(await refusal(file, 'zip')).toContain(
+      '`zeros.bin` does not inflate to the 4194304 bytes its header declares'
+    )
+  })
+
+  it('stops reading at the limit, the entry cut short', async () => {
+    const file = await archive('zip', [page('zeros.bin', Buffer.alloc(3 * MiB), 1000)])
+    // The header claims 1000 bytes: the limit of 2000 passes on headers, not on inflated bytes.
+    const error = await extractBundle(file, 'zip', join(work, 'out'), {
+      maxTotalBytes: 2000
+    }).catch((failure: Error) => failure)
+    expect((error as Error).message).toMatch(
+      /holds more than 2000 bytes|does not inflate to the 1000 bytes/
+    )
+  })
+})
+
+describe('zip: the central directory', () => {
+  it('reads a central directory larger than the reader’s first window (64 KiB from the end)', async () => {
+    const entries = Array.from({ length: 330 }, (_, i) => ({
+      name: `${String(i).padStart(200, '-')}/`,
+      type: 'directory' as const
+    }))
+    const file = await archive('zip', [...entries, page('last.html', 'last')])
+    expect((await readFile(file)).length).toBeGreaterThan(100 * 1024)
+    const out = join(work, 'out')
+    const site = await extractBundle(file, 'zip', out)
+    expect((await readdir(out)).length).toBe(331)
+    expect(site.files).toBe(1)
+  })
+
+  it('refuses a file that is no zip, in yauzl’s words', async () => {
+    const file = join(work, 'not.zip')
+    await writeFile(file, 'PK\x03\x04 and nothing a zip needs')
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is not a readable zip: End of central directory record signature not found. Either not a zip file, or file is truncated..'
+    )
+  })
+
+  it('refuses a link whose target is longer than any path', async () => {
+    const file = await archive('zip', [
+      { name: 'long', type: 'symlink', linkTarget: 'a/'.repeat(2049) }
+    ])
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is unsafe to extract: link `long` has a target longer than 4096 bytes.'
+    )
+  })
+
+  it('makes a link of a zip entry with the link mode, a folder of a name ending in `/`', async () => {
+    const file = await archive('zip', [
+      { name: 'docs', type: 'directory' },
+      page('docs/a.html', 'a'),
+      { name: 'home', type: 'symlink', linkTarget: 'docs/a.html' }
+    ])
+    const out = join(work, 'out')
+    await extractBundle(file, 'zip', out)
+    expect((await lstat(join(out, 'docs'))).isDirectory()).toBe(true)
+    expect((await lstat(join(out, 'home'))).isSymbolicLink()).toBe(true)
+    expect(await readFile(join(out, 'home'), 'utf8')).toBe('a')
+  })
+})
+
+// ------------------------------------------------------------------------------------------
+// tar
+
+/** A raw tar entry: header with this typeflag, then its data padded to 512. */
+function tarEntry(name: string, typeflag: string, data = Buffer.alloc(0)): Buffer {
+  const header = tarHeader(name, 'file', data.length)
+  header.write(typeflag, 156, 'latin1')
+  header.fill(0x20, 148, 156)
+  let sum = 0
+  for (const byte of header) sum += byte
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
+  return Buffer.concat([header, data, Buffer.alloc((512 - (data.length % 512)) % 512)])
+}
+
+const tarEnd = Buffer.alloc(1024)
+
+describe('tar: entry types', () => {
+  it('writes old-style (`\\0`) and contiguous (`7`) files as files', async () => {
+    const file = join(work, 'types.tar')
+    await writeFile(
+      file,
+      Buffer.concat([
+        tarEntry('old.html', '\0', Buffer.from('old')),
+        tarEntry('contiguous.html', '7', Buffer.from('contiguous')),
+        tarEnd
+      ])
+    )
+    const out = join(work, 'out')
+    await extractBundle(file, 'tar', out)
+    expect(await readFile(join(out, 'old.html'), 'utf8')).toBe('old')
+    expect(await readFile(join(out, 'contiguous.html'), 'utf8')).toBe('contiguous')
+  })
+
+  it.each([
+    ['a FIFO', '6'],
+    ['a character device', '3'],
+    ['a block device', '4']
+  ])('refuses %s', async (_what, typeflag) => {
+    const file = join(work, 'special.tar')
+    await writeFile(file, Buffer.concat([tarEntry('special', typeflag), tarEnd]))
+    expect(await refusal(file, 'tar')).toBe(
+      'The bundle is unsafe to extract: `special` is a device, FIFO or other special file.'
+    )
+  })
+})
+
+describe('tar: what is not a tar, or not only one', () => {
+  it('refuses a gzip inside the tar.gz, and a gzip given as a tar', async () => {
+    const inner = gzipSync(Buffer.concat([tarEntry('a.html', '0', Buffer.from('a')), tarEnd]))
+    const twice = join(work, 'twice.tar.gz')
+    await writeFile(twice, gzipSync(inner))
+    const message = 'The bundle is a gzip inside a gzip, not a tar.gz; refusing to extract it.'
+    expect(await refusal(twice, 'tar.gz')).toBe(message)
+    const once = join(work, 'once.tar')
+    await writeFile(once, inner)
+    expect(await refusal(once, 'tar')).toBe(message)
+  })
+
+  it('takes gzip’s magic bytes anywhere but at the start as data', async () => {
+    // 1f 8b at the start of every read (64 KiB) after the first: a file of those bytes.
+    const magic = Buffer.alloc(256 * 1024)
+    for (let i = 0; i < magic.length; i += 2) magic.set([0x1f, 0x8b], i)
+    const tar = Buffer.concat([tarEntry('magic.bin', '0', magic), tarEnd])
+    for (const [name, bytes, format] of [
+      ['magic.tar', tar, 'tar'],
+      ['magic.tar.gz', gzipSync(tar), 'tar.gz']
+    ] as const) {
+      const out = join(work, `out-${name}`)
+      await writeFile(join(work, name), bytes)
+      await extractBundle(join(work, name), format, out)
+      expect((await readFile(join(out, 'magic.bin'))).equals(magic)).toBe(true)
+    }
+  })
+
+  it('does not inflate a zstd stream given as a tar', async () => {
+    const tar = Buffer.concat([tarEntry('a.html', '0', Buffer.from('a')), tarEnd])
+    const file = join(work, 'z.tar')
+    await writeFile(file, zstdCompressSync(tar))
+    expect(await refusal(file, 'tar')).toMatch(/^The bundle is not a readable tar: /)
+  })
+
+  it('refuses a header whose checksum is wrong, midway (strict: no entry skipped)', async () => {
+    const bad = tarEntry('b.html', '0', Buffer.from('b'))
+    bad[0] = 'c'.charCodeAt(0) // the name changed, the checksum not
+    const file = join(work, 'bad.tar')
+    await writeFile(file, Buffer.concat([tarEntry('a.html', '0', Buffer.from('a')), bad, tarEnd]))
+    expect(await refusal(file, 'tar')).toMatch(
+      /^The bundle is not a readable tar: .+\. It may be damaged or cut short; set `extract: false` to keep the file as downloaded\.$/
+    )
+  })
+
+  it('refuses a tar.gz cut short, in words that say so', async () => {
+    const whole = gzipSync(Buffer.concat([tarEntry('a.html', '0', randomBytes(100_000)), tarEnd]))
+    const file = join(work, 'cut.tar.gz')
+    await writeFile(file, whole.subarray(0, whole.length / 2))
+    expect(await refusal(file, 'tar.gz')).toBe(
+      'The bundle is not a readable tar.gz: unexpected end of file. It may be damaged or cut short; set `extract: false` to keep the file as downloaded.'
+    )
+  })
+
+  it('refuses a tar.gz that cannot be read from the disk', async () => {
+    const folder = join(work, 'folder.tar.gz')
+    await mkdir(folder)
+    expect(await refusal(folder, 'tar.gz')).toMatch(
+      /^The bundle is not a readable tar\.gz: EISDIR: illegal operation on a directory, read\./
+    )
+  })
+
+  it('reads no further while a reader holds more than 24 MiB unread', async () => {
+    // Each read of a file ends on the next turn of the event loop; pulling the archive takes
+    // microtasks only. So a reader that did not wait would pull every entry before any read ended.
+    let ended = 0
+    await mkdir(join(work, 'out'))
+    const w = new SiteWriter(
+      join(work, 'out'),
+      { maxEntries: 100, freeBytes: 100 * MiB, destination: 'out' },
+      {
+        wants: () => true,
+        file: () => new Promise<void>(resolve => setImmediate(() => resolve(void (ended += 1))))
+      }
+    )
+    const endedAtPull: number[] = []
+    async function* source(): AsyncGenerator<Buffer> {
+      for (let i = 0; i < 30; i += 1) {
+        endedAtPull.push(ended)
+        yield tarEntry(`${i}.html`, '0', Buffer.alloc(MiB, 0x61))
+      }
+      yield tarEnd
+    }
+    await readTar(source(), w)
+    await w.finish()
+    // 24 MiB unread is allowed: 25 files handed over before the wait (pulls 0-24).
+    expect(endedAtPull.slice(0, 25)).toEqual(Array(25).fill(0))
+    expect(endedAtPull[25]).toBeGreaterThan(0)
+  })
+
+  it('stops reading the archive at the first refusal', async () => {
+    const w = new SiteWriter(join(work, 'out'), {
+      maxEntries: 10,
+      freeBytes: MiB,
+      destination: 'out'
+    })
+    let pulled = 0
+    let closed = false
+    async function* source(): AsyncGenerator<Buffer> {
+      try {
+        pulled += 1
+        yield tarEntry('../evil.html', '0', Buffer.from('x'))
+        for (;;) {
+          pulled += 1
+          yield tarEntry(`more-${pulled}.html`, '0', Buffer.from('y'))
+        }
+      } finally {
+        closed = true
+      }
+    }
+    await readTar(source(), w)
+    expect(w.failure?.message).toContain('`../evil.html` points outside the extraction folder')
+    expect(pulled).toBe(1)
+    expect(closed).toBe(true)
+  })
+})
+
+// ------------------------------------------------------------------------------------------
+
+describe('extraction as a whole', () => {
+  it('empties the destination first: nothing of an earlier site is left', async () => {
+    const out = join(work, 'out')
+    await mkdir(join(out, 'old'), { recursive: true })
+    await writeFile(join(out, 'old/stale.html'), 'stale')
+    const file = await archive('tar', [page('new.html', 'new')])
+    await extractBundle(file, 'tar', out)
+    expect(await readdir(out)).toEqual(['new.html'])
+  })
+
+  it('counts entries against `maxEntries` when given', async () => {
+    const file = await archive('tar', [
+      page('a.html', 'a'),
+      page('b.html', 'b'),
+      page('c.html', 'c')
+    ])
+    await extractBundle(file, 'tar', join(work, 'ok'), { maxEntries: 3 })
+    const error = await extractBundle(file, 'tar', join(work, 'out'), { maxEntries: 2 }).catch(
+      (failure: Error) => failure
+    )
+    expect((error as Error).message).toBe(
+      'The bundle has more than 2 entries; refusing to extract it.'
+    )
+  })
+
+  it('with no free space given, measures the disk’s (a zip declaring 4 TiB is refused at once)', async () => {
+    const entries = Array.from({ length: 1024 }, (_, i) =>
+      page(`p${i}.html`, 'x'.repeat(100), 0xfffffff0)
+    )
+    const file = await archive('zip', entries)
+    const { bavail, bsize } = await statfs(work)
+    expect(bavail * bsize, 'this test needs a disk with less than 4 TiB free').toBeLessThan(
+      1024 * 0xfffffff0
+    )
+    const message = await refusal(file, 'zip')
+    expect(message).toMatch(
+      new RegExp(
+        `^The bundle would extract to ${1024 * 0xfffffff0} bytes, and the disk holding .+ has \\d+ bytes free;`
+      )
+    )
+  })
+
+  it('removes what it wrote when a link is refused once all is written', async () => {
+    const file = await archive('tar', [
+      page('a.html', 'a'),
+      { name: 'out', type: 'symlink', linkTarget: 'docs' },
+      page('out/b.html', 'b')
+    ])
+    expect(await refusal(file, 'tar')).toBe(
+      'The bundle is unsafe to extract: `out/b.html` lies under the link `out`.'
+    )
+  })
+})
+
+describe('checkLinks, the links as the system follows them', () => {
+  it('follows a link through a file as far as the system can (ENOTDIR)', async () => {
+    const site = join(work, 'site')
+    await mkdir(site)
+    await writeFile(join(site, 'index.html'), 'x')
+    await symlink('index.html/../../../outside', join(site, 'odd'))
+    await expect(checkLinks(site, [join(site, 'odd')])).rejects.toThrow(
+      'The bundle is unsafe: link `odd` points outside the site.'
+    )
+  })
+
+  it('refuses a link to an absolute path that exists nowhere', async () => {
+    const site = join(work, 'site')
+    await mkdir(site)
+    await symlink('/nowhere-at-all/x', join(site, 'abs'))
+    await expect(checkLinks(site, [join(site, 'abs')])).rejects.toThrow(
+      'link `abs` points outside the site'
+    )
+  })
+
+  it('accepts a link whose target does not exist yet, inside', async () => {
+    const site = join(work, 'site')
+    await mkdir(site)
+    await symlink('later/page.html', join(site, 'soon'))
+    await expect(checkLinks(site, [join(site, 'soon')])).resolves.toBeUndefined()
+  })
+})
