@@ -88,7 +88,7 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
 const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
 /** Returns milliseconds, or undefined when the text is not a duration. */
 function parseDurationMs(text) {
-    const value = text.trim().toLowerCase().replace(/\s+/g, '');
+    const value = text.toLowerCase().replace(/\s/g, '');
     if (/^\d+(?:\.\d+)?$/.test(value))
         return Math.round(Number(value) * 1000);
     if (!WHOLE.test(value))
@@ -387,7 +387,7 @@ const timestamp = schemas/* union */.KCZ([schemas_text(64), schemas/* number */.
     .nullish()
     .catch(undefined);
 const schemas_status = schemas_text(64).pipe(schemas/* string */.YjP().min(1));
-const id = schemas/* string */.YjP().regex(untrusted/* ID_PATTERN */.pw, {
+const id = schemas/* string */.YjP().regex((0,untrusted/* idPattern */.aD)(), {
     error: 'is not an id (letters, digits, `_`, `-` or `.`, beginning with a letter or digit)'
 });
 const exportJobBody = schemas/* looseObject */._H3({
@@ -1301,9 +1301,8 @@ function isLoopbackHost(hostname) {
         return true;
     if ((0,external_node_net_.isIP)(host) === 4)
         return host.startsWith('127.');
-    if ((0,external_node_net_.isIP)(host) === 6)
-        return host === '::1' || host === '0:0:0:0:0:0:0:1';
-    return false;
+    // The IPv6 loopback address, as URL parsing writes it and in full.
+    return host === '::1' || host === '0:0:0:0:0:0:0:1';
 }
 /**
  * An absolute http(s) URL; plain http only to loopback unless explicitly allowed, because a
@@ -1371,7 +1370,7 @@ function safeDecode(segment) {
 }
 /** Path segments that follow a `job` or `jobs` segment: where addresses put job ids. */
 function segmentsAfterJob(segments) {
-    return segments.filter((_, i) => i > 0 && /^jobs?$/i.test(segments[i - 1]));
+    return segments.slice(1).filter((_, i) => /^jobs?$/i.test(segments[i]));
 }
 const HOUR_MS = 3_600_000;
 /** Bad inputs, all of them at once, each naming the input and how to fix it. */
@@ -1396,7 +1395,8 @@ function apiRoot(url, name) {
     if (!version)
         return url;
     const root = new URL(url.href);
-    root.pathname = url.pathname.slice(0, version.index) || '/';
+    // An empty path is `/` in an http(s) URL.
+    root.pathname = url.pathname.slice(0, version.index);
     log/* log */.Rm.notice(`Input \`${name}\`: using \`${root.origin}${root.pathname === '/' ? '' : root.pathname}\`, the API's root; the action adds \`${version[0].replace(/\/$/, '')}/…\` to its requests itself.`);
     return root;
 }
@@ -4134,17 +4134,18 @@ async function transferOnce(options, dispatcher, sink, state) {
     }
     const total = state.totalBytes;
     const received = () => sink.bytesWritten + (state.tail?.bytesReceived ?? 0);
+    const clock = options.clock ?? Date.now;
     // The first report comes after a second: a quick download needs none.
-    let lastReportAt = Date.now();
+    let lastReportAt = clock();
     const report = () => {
-        const now = Date.now();
+        const now = clock();
         if (now - lastReportAt < PROGRESS_EVERY_MS)
             return;
         lastReportAt = now;
         options.onProgress?.(received(), total);
     };
     let fatal;
-    const front = frontStream(response.body, resumeFrom, state, position => {
+    const front = frontStream(response.body, resumeFrom, state, clock, position => {
         if (state.tail || state.singleStream || total === undefined)
             return;
         if (!state.acceptsRanges || !state.validator)
@@ -4200,14 +4201,15 @@ async function transferOnce(options, dispatcher, sink, state) {
  * The response body from `start`, cut short where the tail helpers' bytes begin. After
  * PARALLEL.measureMs it calls `goParallel` once if the stream is slow and much remains.
  */
-async function* frontStream(body, start, state, goParallel) {
+async function* frontStream(body, start, state, clock, goParallel) {
     let position = start;
-    const startedAt = Date.now();
+    const startedAt = clock();
     let decided = false;
     for await (const chunk of body) {
-        if (!decided && Date.now() - startedAt >= PARALLEL.measureMs) {
+        const elapsedMs = decided ? 0 : clock() - startedAt;
+        if (!decided && elapsedMs >= PARALLEL.measureMs) {
             decided = true;
-            const bytesPerSecond = ((position - start) * 1000) / (Date.now() - startedAt);
+            const bytesPerSecond = ((position - start) * 1000) / elapsedMs;
             const remaining = (state.totalBytes ?? 0) - position;
             if (bytesPerSecond < PARALLEL.belowBytesPerSecond && remaining >= 4 * PARALLEL.chunkBytes)
                 goParallel(position);
@@ -4689,6 +4691,8 @@ const HOST_LABELS = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z
 function normaliseDomain(input) {
     const text = input.trim();
     let host = text;
+    // The port that ends a host without a scheme (an address's own is read by URL).
+    const port = /:(\d+)\/?$/.exec(text)?.[1];
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
         let url;
         try {
@@ -4704,8 +4708,7 @@ function normaliseDomain(input) {
             return { ok: false, problem: `has a port (${url.port}); give the host name only` };
         host = url.hostname;
     }
-    else if (/:\d+\/?$/.test(text)) {
-        const port = /:(\d+)\/?$/.exec(text)?.[1];
+    else if (port) {
         return { ok: false, problem: `has a port (${port}); give the host name only` };
     }
     else if (text.includes('/')) {
@@ -5676,21 +5679,26 @@ function decodeEscapes(text) {
 function fromCodePoint(code) {
     return code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
 }
+/*
+ * The patterns below are written where they are used, not as module constants: a literal costs
+ * nothing per call (V8 compiles it once), and the mutation run can only see a test catch a
+ * changed pattern that is evaluated while the test runs.
+ */
 /**
  * Query parameters whose value is a credential in the presigned links of the stores we know
  * (S3, GCS, Azure SAS, CloudFront, Alibaba OSS, links with an access token) or by their name.
+ * `X-Amz-Signature`, `access_token`, `sessionToken` → words; `SignedHeaders` is no `sig`.
  */
-const CREDENTIAL_WORD = /(^|-)(sig|signature|token|credential|key|secret|policy|auth|authorization|session|password|pass|passwd|hmac|hash)(-|$)/i;
-/** `X-Amz-Signature`, `access_token`, `sessionToken` → words; `SignedHeaders` is no `sig`. */
 function isCredentialName(name) {
-    return CREDENTIAL_WORD.test(name.replace(/([a-z])([A-Z])/g, '$1-$2').replace(/[_.\s]/g, '-'));
+    const credentialWord = /(^|-)(sig|signature|token|credential|key|secret|policy|auth|authorization|session|password|pass|passwd|hmac|hash)(-|$)/i;
+    return credentialWord.test(name.replace(/([a-z])([A-Z])/g, '$1-$2').replace(/[_.\s]/g, '-'));
 }
 /**
  * A value this long is masked whatever its name (long opaque values are credentials in
  * practice), unless it is a time or a number (`X-Amz-Date`, an Azure `se`).
  */
 const LONG_VALUE_CHARS = 16;
-const TIME_OR_NUMBER = /^[\d:.TZ+-]+$/i;
+const isTimeOrNumber = (value) => /^[\d:.TZ+-]+$/i.test(value);
 /** The credential values in a presigned link, raw and as they appear encoded or decoded. */
 function linkSecrets(link) {
     const found = new Set();
@@ -5699,7 +5707,7 @@ function linkSecrets(link) {
     for (const [, rawName = '', rawValue = ''] of `?${search}`.matchAll(query)) {
         const name = safeDecode(rawName);
         const value = safeDecode(rawValue.replace(/\+/g, ' '));
-        const opaque = value.length >= LONG_VALUE_CHARS && !TIME_OR_NUMBER.test(value) && !/algorithm/i.test(name);
+        const opaque = value.length >= LONG_VALUE_CHARS && !isTimeOrNumber(value) && !/algorithm/i.test(name);
         if (!isCredentialName(name) && !opaque)
             continue;
         for (const form of [rawValue, value, encodeURIComponent(value)]) {
@@ -5741,8 +5749,8 @@ function displayUrl(text) {
         return `${url.protocol}//${user}${url.host}${url.pathname}${url.search || url.hash ? '?…' : ''}`;
     }
     catch {
-        // Not a URL: still never quote what could be userinfo or a query.
-        return text.replace(/\/\/[^/?#]*@/, '//***@').replace(/[?#].*$/, '?…');
+        // Not a URL: still never quote what could be userinfo or a query (lines after it included).
+        return text.replace(/\/\/[^/?#]*@/, '//***@').replace(/[?#].*/s, '?…');
     }
 }
 
@@ -5966,9 +5974,9 @@ function isWithin(root, target, rules = (node_path__WEBPACK_IMPORTED_MODULE_0___
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   JA: () => (/* binding */ isSafeId),
+/* harmony export */   aD: () => (/* binding */ idPattern),
 /* harmony export */   bp: () => (/* binding */ untrusted),
 /* harmony export */   nf: () => (/* binding */ linkTextProblem),
-/* harmony export */   pw: () => (/* binding */ ID_PATTERN),
 /* harmony export */   q3: () => (/* binding */ httpUrl)
 /* harmony export */ });
 /* unused harmony export QUOTE_MAX_CHARS */
@@ -6008,23 +6016,27 @@ function untrusted(text, max = QUOTE_MAX_CHARS) {
     const chars = [...line];
     return chars.length > max ? `${chars.slice(0, max).join('')}…` : line;
 }
+/*
+ * The patterns below are written where they are used, not as module constants: a literal costs
+ * nothing per call (V8 compiles it once), and the mutation run can only see a test catch a
+ * changed pattern that is evaluated while the test runs.
+ */
 /**
  * Ids chosen by the service or the workflow (export and agent job ids, project ids) become
  * folder names and URL path segments: letters, digits, `_`, `-` and `.`, beginning with a
  * letter or digit (so never `.` or `..`), at most 128 characters.
  */
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-function isSafeId(value) {
-    return ID_PATTERN.test(value);
+function idPattern() {
+    return /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 }
-/**
- * Characters that URL parsing would drop, change or encode: a link holding one is refused,
- * so the link masked, downloaded and output is one and the same string.
- */
-const CHANGED_BY_PARSING = /[^\x21-\x7e]|[\\"'<>`{}]/;
+function isSafeId(value) {
+    return idPattern().test(value);
+}
 /** Why a link cannot be taken as given, or undefined when it can. */
 function linkTextProblem(link) {
-    if (CHANGED_BY_PARSING.test(link)) {
+    // Characters that URL parsing would drop, change or encode: a link holding one is refused,
+    // so the link masked, downloaded and output is one and the same string.
+    if (/[^\x21-\x7e]|[\\"'<>`{}]/.test(link)) {
         return 'holds a space, a line break, a control character or another character that is not valid in a URL as written';
     }
     return undefined;

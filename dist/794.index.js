@@ -75,8 +75,9 @@ function isOwnComment(comment, marker, author) {
  */
 async function tokenIdentity(octokit) {
     try {
+        // Both are non-null in GitHub's schema (`viewer: User!`, `login: String!`).
         const answer = await octokit.graphql('query { viewer { login } }');
-        return answer.viewer?.login || undefined;
+        return answer.viewer.login || undefined;
     }
     catch (error) {
         _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not tell whose comments are this token's (${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}), so a new comment is posted instead of updating one.`);
