@@ -33,7 +33,7 @@ const WHOLE_FILE_BYTES = 1024 * 1024
  * for it: some 70 pages keep it busy. Measured on 10,000 pages (tar.gz, in process), 8 MiB
  * peaked at 222–268 MiB and 2 MiB at 185–188: what waits is copied, and a thread frees late.
  */
-const MAX_PENDING_BYTES = 2 * 1024 * 1024
+export const MAX_PENDING_BYTES = 2 * 1024 * 1024
 
 /**
  * Writes a site entry by entry, as an archive reader hands them over, with every guard on the

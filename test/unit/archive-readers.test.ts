@@ -21,7 +21,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkLinks, extractBundle } from '../../src/archive/extract.js'
 import type { ArchiveFormat } from '../../src/archive/format.js'
 import type { SiteFileVisitor } from '../../src/archive/site-files.js'
-import { SiteWriter } from '../../src/archive/site-writer.js'
+import { MAX_PENDING_BYTES, SiteWriter } from '../../src/archive/site-writer.js'
 import { readTar } from '../../src/archive/tar-reader.js'
 import { buildArchive, tarHeader } from '../emulator/archive.js'
 import type { ArchiveEntry } from '../emulator/types.js'
@@ -428,7 +428,7 @@ describe('tar: what is not a tar, or not only one', () => {
     )
   })
 
-  it('reads no further while a reader holds more than 24 MiB unread', async () => {
+  it('reads no further while a reader holds more than MAX_PENDING_BYTES unread', async () => {
     // Each read of a file ends on the next turn of the event loop; pulling the archive takes
     // microtasks only. So a reader that did not wait would pull every entry before any read ended.
     let ended = 0
@@ -451,9 +451,11 @@ describe('tar: what is not a tar, or not only one', () => {
     }
     await readTar(source(), w)
     await w.finish()
-    // 24 MiB unread is allowed: 25 files handed over before the wait (pulls 0-24).
-    expect(endedAtPull.slice(0, 25)).toEqual(Array(25).fill(0))
-    expect(endedAtPull[25]).toBeGreaterThan(0)
+    // Up to MAX_PENDING_BYTES unread is allowed: one 1 MiB file more is handed over before the
+    // wait (2 MiB: pulls 0-2).
+    const before = MAX_PENDING_BYTES / MiB + 1
+    expect(endedAtPull.slice(0, before)).toEqual(Array(before).fill(0))
+    expect(endedAtPull[before]).toBeGreaterThan(0)
   })
 
   it('stops reading the archive at the first refusal', async () => {

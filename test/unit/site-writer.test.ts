@@ -9,7 +9,12 @@ import type { ArchiveEntryInfo } from '../../src/archive/inspect.js'
 import { UnsafeArchiveError } from '../../src/archive/inspect.js'
 import type { SiteFileVisitor } from '../../src/archive/site-files.js'
 import { combineVisitors } from '../../src/archive/site-files.js'
-import { SiteWriter, sitePath, type WriteBudget } from '../../src/archive/site-writer.js'
+import {
+  MAX_PENDING_BYTES,
+  SiteWriter,
+  sitePath,
+  type WriteBudget
+} from '../../src/archive/site-writer.js'
 
 const MiB = 1024 * 1024
 
@@ -449,7 +454,7 @@ describe('readers of the site (visitors)', () => {
     expect(w.failure?.message).toBe('plain text')
   })
 
-  it('holds the reader back: past 24 MiB unread, room() waits until the reader catches up', async () => {
+  it('holds the reader back: past MAX_PENDING_BYTES unread, room() waits until the reader catches up', async () => {
     const pending: Array<() => void> = []
     const w = writer(
       {},
@@ -458,10 +463,11 @@ describe('readers of the site (visitors)', () => {
         file: () => new Promise<void>(resolve => pending.push(resolve))
       }
     )
-    for (let i = 0; i < 24; i += 1) put(w, `${i}.html`, 'x'.repeat(MiB))
-    // Exactly 24 MiB unread: still room.
+    const files = MAX_PENDING_BYTES / MiB
+    for (let i = 0; i < files; i += 1) put(w, `${i}.html`, 'x'.repeat(MiB))
+    // Exactly MAX_PENDING_BYTES unread: still room.
     await w.room()
-    put(w, '24.html', 'x')
+    put(w, 'one-more.html', 'x')
     let roomy = false
     const room = w.room().then(() => (roomy = true))
     await new Promise(resolve => setImmediate(resolve))
@@ -475,7 +481,7 @@ describe('readers of the site (visitors)', () => {
 
   it('a failure ends the wait for room', async () => {
     const w = writer({}, { wants: () => true, file: () => new Promise<void>(() => {}) })
-    for (let i = 0; i < 25; i += 1) put(w, `${i}.html`, 'x'.repeat(MiB))
+    for (let i = 0; i <= MAX_PENDING_BYTES / MiB; i += 1) put(w, `${i}.html`, 'x'.repeat(MiB))
     const room = w.room()
     w.fail(new Error('stop'))
     await expect(room).resolves.toBeUndefined()
