@@ -352,6 +352,14 @@ describe('zip: the central directory', () => {
     )
   })
 
+  it('refuses a zip that cannot be read from the disk', async () => {
+    const folder = join(work, 'folder.zip')
+    await mkdir(folder)
+    expect(await refusal(folder, 'zip')).toBe(
+      'The bundle is not a readable zip: EISDIR: illegal operation on a directory, read.'
+    )
+  })
+
   it('refuses a file that is no zip, in yauzl’s words', async () => {
     const file = join(work, 'not.zip')
     await writeFile(file, 'PK\x03\x04 and nothing a zip needs')
