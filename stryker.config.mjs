@@ -44,9 +44,9 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-  // The goal is 90 (issue #16); `break` is the score reached so far, so that CI holds it while
-  // the survivors listed as TODO in test/mutation/survivors.md are killed or reviewed.
-  thresholds: { high: 95, low: 90, break: 80 },
+  // Issue #16 asks for 90: the run as a whole is at 93.5%. The archive modules' survivors listed as
+  // TODO in test/mutation/survivors.md are what keeps three of them under 90 each.
+  thresholds: { high: 95, low: 90, break: 90 },
   concurrency: 2,
   timeoutMS: 10_000,
   // The bundles and generated reports are not read by these tests.

@@ -108,6 +108,11 @@ describe('the secrets of a link', () => {
     const value = query.split('=').at(-1) as string
     expect(linkSecrets(`https://b.example.com/x?${query}`)).toContain(value)
   })
+  it('takes a value with `+` as written and as a form decodes it (a space)', () => {
+    const found = linkSecrets('https://b.example.com/x?sig=part1+part2')
+    expect(found).toContain('part1+part2')
+    expect(found).toContain('part1 part2')
+  })
   it('takes a long opaque value whatever its name, but not a time, a number or an algorithm', () => {
     const opaque = 'Qm9vbXNoYWthbGFrYQ'
     expect(linkSecrets(`https://b.example.com/x?x=${opaque}`)).toEqual([opaque])
