@@ -4,6 +4,7 @@
 // emulator's writer (Node only) and patched where a field must lie.
 import {
   lstat,
+  readlink,
   mkdir,
   mkdtemp,
   readFile,
@@ -263,6 +264,15 @@ describe('zip: large entries, streamed', () => {
     )
   })
 
+  it('refuses one whose data does not inflate, as damaged, not as a bomb', async () => {
+    const file = await archive('zip', [page('zeros.bin', Buffer.alloc(3 * MiB))])
+    await patchZip(file, (zip, [record]) => {
+      const at = (record?.local ?? 0) + 30 + zip.readUInt16LE((record?.local ?? 0) + 26)
+      zip.fill(0xff, at, at + 8)
+    })
+    expect(await refusal(file, 'zip')).toMatch(/^The bundle is not a readable zip: .*invalid/)
+  })
+
   it('stops reading at the limit, the entry cut short', async () => {
     const file = await archive('zip', [page('zeros.bin', Buffer.alloc(3 * MiB), 1000)])
     // The header claims 1000 bytes: the limit of 2000 passes on headers, not on inflated bytes.
@@ -272,6 +282,34 @@ describe('zip: large entries, streamed', () => {
     expect((error as Error).message).toMatch(
       /holds more than 2000 bytes|does not inflate to the 1000 bytes/
     )
+  })
+})
+
+/** Descriptors this process holds open on `file`. */
+async function openOn(file: string): Promise<number> {
+  const fds = await readdir('/proc/self/fd')
+  const targets = await Promise.all(fds.map(fd => readlink(`/proc/self/fd/${fd}`).catch(() => '')))
+  return targets.filter(target => target === file).length
+}
+
+describe('zip: the file is closed after reading', () => {
+  it('after a site of small entries', async () => {
+    const file = await archive('zip', [page('a.html', 'a'), page('b.html', 'b')])
+    await extractBundle(file, 'zip', join(work, 'out'))
+    expect(await openOn(file)).toBe(0)
+  })
+
+  it('after a refusal midway', async () => {
+    const file = await archive('zip', [page('a.html', 'a'), page('../evil.html', 'b')])
+    await refusal(file, 'zip')
+    expect(await openOn(file)).toBe(0)
+  })
+
+  it('after a file that is no zip', async () => {
+    const file = join(work, 'not.zip')
+    await writeFile(file, 'not a zip')
+    await refusal(file, 'zip')
+    expect(await openOn(file)).toBe(0)
   })
 })
 
@@ -287,6 +325,39 @@ describe('zip: the central directory', () => {
     const site = await extractBundle(file, 'zip', out)
     expect((await readdir(out)).length).toBe(331)
     expect(site.files).toBe(1)
+  })
+
+  it('counts the entries it declares before writing any', async () => {
+    const file = await archive('zip', [
+      page('a.html', 'a'),
+      page('b.html', 'b'),
+      page('c.html', 'c')
+    ])
+    const seen: string[] = []
+    const error = await extractBundle(file, 'zip', join(work, 'out'), {
+      maxEntries: 2,
+      visitor: { entry: path => seen.push(path), wants: () => false, file: () => {} }
+    }).catch((failure: Error) => failure)
+    expect((error as Error).message).toBe(
+      'The bundle has more than 2 entries; refusing to extract it.'
+    )
+    expect(seen).toEqual([])
+  })
+
+  it('refuses a damaged central directory record, in yauzl’s words', async () => {
+    const file = await archive('zip', [page('a.html', 'a'), page('b.html', 'b')])
+    await patchZip(file, (zip, [, second]) => zip.writeUInt32LE(0x12345678, second?.at ?? 0))
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is not a readable zip: invalid central directory file header signature: 0x12345678.'
+    )
+  })
+
+  it('refuses a zip that cannot be read from the disk', async () => {
+    const folder = join(work, 'folder.zip')
+    await mkdir(folder)
+    expect(await refusal(folder, 'zip')).toBe(
+      'The bundle is not a readable zip: EISDIR: illegal operation on a directory, read.'
+    )
   })
 
   it('refuses a file that is no zip, in yauzl’s words', async () => {

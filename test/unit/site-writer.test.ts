@@ -260,6 +260,52 @@ describe('files', () => {
   })
 })
 
+describe('after a failure', () => {
+  it('takes no entry and tells no reader of one', () => {
+    const seen: string[] = []
+    const w = writer({}, { entry: path => seen.push(path), wants: () => true, file: () => {} })
+    w.fail(new Error('the archive ends early'))
+    expect(w.begin(file('a.html'))).toBeUndefined()
+    expect(w.begin(dir('d'))).toBeUndefined()
+    expect(seen).toEqual([])
+  })
+
+  it('hands a reader no bytes of a file the system refused to write', async () => {
+    await symlink('/dev/full', join(root, 'full.html'))
+    const got: string[] = []
+    const w = writer({}, { wants: () => true, file: path => void got.push(path) })
+    put(w, 'full.html', 'x')
+    expect(w.failure?.message).toContain('is full')
+    expect(got).toEqual([])
+    await w.settle()
+  })
+})
+
+describe('readers without an entry callback', () => {
+  it('get folders, links and files all the same', async () => {
+    const w = writer({}, { wants: () => false, file: () => {} })
+    w.begin(dir('d/'))
+    w.begin(link('l', 'd'))
+    put(w, 'd/a.html', 'a')
+    await w.finish()
+    expect(w.failure).toBeUndefined()
+    expect(await readlink(join(root, 'l'))).toBe('d')
+  })
+
+  it('tell a reader each entry’s kind', () => {
+    const seen: string[] = []
+    const w = writer(
+      {},
+      { entry: (path, kind) => seen.push(`${kind} ${path}`), wants: () => false, file: () => {} }
+    )
+    w.begin(dir('d/'))
+    w.begin(link('s', 'd'))
+    w.begin(link('h', 'd/a.html', 'hardlink'))
+    put(w, 'd/a.html', 'a')
+    expect(seen).toEqual(['directory d', 'symlink s', 'hardlink h', 'file d/a.html'])
+  })
+})
+
 describe('sitePath', () => {
   it.each([
     ['./', ''],
@@ -359,6 +405,15 @@ describe('a write the system refuses, in words naming the entry', () => {
     w.begin(dir('a/'))
     expect(await refusal(w)).toContain(
       'failed at `a`: a file stands where a folder of that path should be.'
+    )
+  })
+
+  it('a file where a folder deeper down should be (ENOTDIR)', async () => {
+    const w = writer()
+    put(w, 'a', 'file')
+    put(w, 'a/b/c.html', 'x')
+    expect(await refusal(w)).toContain(
+      'failed at `a/b/c.html`: a file stands where a folder of that path should be.'
     )
   })
 
