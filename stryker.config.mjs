@@ -44,7 +44,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-  // Issue #16 asks for 90: the run as a whole is at 93.5%. The archive modules' survivors listed as
+  // Issue #16 asks for 90: the run as a whole is at 94.5%. The archive modules' survivors listed as
   // TODO in test/mutation/survivors.md are what keeps three of them under 90 each.
   thresholds: { high: 95, low: 90, break: 90 },
   concurrency: 2,
