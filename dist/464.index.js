@@ -4403,8 +4403,8 @@ async function runExport(settings, deps) {
                         report.externalHosts = await judgeSiteAudit(found.audit, settings);
                         return found;
                     });
-                    if (readings.check) {
-                        const check = readings.check;
+                    const { check } = readings;
+                    if (check) {
                         await timed('check', () => checkSite(check, site.path, directory, settings, report));
                     }
                 }

@@ -10,7 +10,8 @@ import type { SiteHost } from './hosts.js'
  * archive, so where the front door gives a script for a thread (threads.ts) they run on a
  * worker thread: extraction and reading then overlap on two cores instead of adding up on one.
  * The thread sees exactly the calls an in-thread reader would (entries, wants, files, in
- * order), so both give the same findings; the tests that run src/ in process use this thread.
+ * order), so both give the same findings; the tests that run src/ in process read on the main
+ * thread (readersHere), and test/unit/site-readers.test.ts compares the two.
  */
 
 /** What to read the site for; plain data, since it is handed to the thread. */

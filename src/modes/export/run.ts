@@ -150,8 +150,8 @@ export async function runExport(
             report.externalHosts = await judgeSiteAudit(found.audit, settings)
             return found
           })
-          if (readings.check) {
-            const check = readings.check
+          const { check } = readings
+          if (check) {
             await timed('check', () => checkSite(check, site.path, directory, settings, report))
           }
         } finally {
