@@ -112,7 +112,9 @@ function isCredentialName(name: string): boolean {
  * practice), unless it is a time or a number (`X-Amz-Date`, an Azure `se`).
  */
 const LONG_VALUE_CHARS = 16
-const isTimeOrNumber = (value: string) => /^[\d:.TZ+-]+$/i.test(value)
+function isTimeOrNumber(value: string): boolean {
+  return /^[\d:.TZ+-]+$/i.test(value)
+}
 
 /** The credential values in a presigned link, raw and as they appear encoded or decoded. */
 export function linkSecrets(link: string): string[] {

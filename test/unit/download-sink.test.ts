@@ -144,6 +144,8 @@ describe('writeAt', () => {
     // A handle that takes at most three bytes a call, as a write to a pipe or a full disk may.
     const handle = {
       write: async (bytes: Buffer, offset: number, length: number, position: number) => {
+        // As fs does, a length past the end of the buffer is refused.
+        if (offset + length > bytes.length) throw new RangeError('length past the buffer')
         const bytesWritten = Math.min(3, length)
         bytes.copy(file, position, offset, offset + bytesWritten)
         return { bytesWritten, buffer: bytes }

@@ -138,6 +138,13 @@ describe('the secrets of a link', () => {
       'secret20260101T000000Z'
     ])
   })
+  it('reads a `+` in a value as a space, as a form-encoded query means it', () => {
+    expect(linkSecrets('https://b.example.com/x?sig=ab+cd+ef')).toEqual([
+      'ab+cd+ef',
+      'ab cd ef',
+      'ab%20cd%20ef'
+    ])
+  })
   it('takes a value that is no valid URL encoding as written', () => {
     expect(linkSecrets('https://b.example.com/x?sig=100%pure-secret')).toContain('100%pure-secret')
     expect(linkSecrets('https://b.example.com/x?%zz=Qm9vbXNoYWthbGFrYQ')).toEqual([
