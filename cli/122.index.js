@@ -5698,7 +5698,9 @@ function isCredentialName(name) {
  * practice), unless it is a time or a number (`X-Amz-Date`, an Azure `se`).
  */
 const LONG_VALUE_CHARS = 16;
-const isTimeOrNumber = (value) => /^[\d:.TZ+-]+$/i.test(value);
+function isTimeOrNumber(value) {
+    return /^[\d:.TZ+-]+$/i.test(value);
+}
 /** The credential values in a presigned link, raw and as they appear encoded or decoded. */
 function linkSecrets(link) {
     const found = new Set();
