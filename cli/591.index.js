@@ -419,6 +419,8 @@ function writeError(error, path, destination) {
     return new UnsafeArchiveError(`Extracting the bundle into ${destination} failed at ${quoted(path)}: ${why}. The archive may be damaged; set \`extract: false\` to keep the file as downloaded.`);
 }
 
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
 var index_min = __webpack_require__(8697);
 // EXTERNAL MODULE: external "node:zlib"
@@ -426,6 +428,7 @@ var external_node_zlib_ = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/util/young-garbage.ts
 var young_garbage = __webpack_require__(734);
 ;// CONCATENATED MODULE: ./src/archive/tar-reader.ts
+
 
 
 
@@ -474,9 +477,15 @@ async function readTar(source, writer) {
         parser.end();
     });
 }
-/** The tar's bytes as they come off the disk, inflated when it is a tar.gz. */
-async function* tarSource(file, gzipped) {
-    const raw = (0,external_node_fs_.createReadStream)(file, { highWaterMark: READ_BYTES });
+/**
+ * The tar's bytes, inflated when it is a tar.gz, from a file or from bytes as they come (a
+ * bundle followed while it downloads: its errors, a failed or restarted download, pass as
+ * they are, not as a damaged archive).
+ */
+async function* tarSource(input, gzipped) {
+    const raw = typeof input === 'string'
+        ? (0,external_node_fs_.createReadStream)(input, { highWaterMark: READ_BYTES })
+        : external_node_stream_.Readable.from(input, { objectMode: false });
     if (!gzipped) {
         yield* raw;
         return;
@@ -487,12 +496,18 @@ async function* tarSource(file, gzipped) {
         chunkSize: 64 * 1024,
         readableHighWaterMark: 1024 * 1024
     });
-    raw.on('error', error => gunzip.destroy(error));
+    let sourceError;
+    raw.on('error', (error) => {
+        sourceError = error;
+        gunzip.destroy(error);
+    });
     try {
         for await (const chunk of raw.pipe(gunzip))
             yield chunk;
     }
     catch (error) {
+        if (typeof input !== 'string' && sourceError !== undefined)
+            throw sourceError;
         throw new UnsafeArchiveError(`The bundle is not a readable tar.gz: ${(0,untrusted/* untrusted */.bp)(error.message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`);
     }
     finally {
@@ -842,7 +857,8 @@ const MAX_ENTRIES = 500_000;
  * Extracts the bundle into `destination` (emptied first) in one pass over the archive: each
  * entry is checked as it is read and written from the same bytes, so no name reaches the disk
  * that the guards did not see, and nothing is inflated twice. Any refusal or failure removes
- * the folder: never a partial site.
+ * the folder: never a partial site. A tar or tar.gz may come as bytes while it downloads; a
+ * zip, whose directory is at its end, only as a file.
  */
 async function extractBundle(file, format, destination, options = {}) {
     await (0,promises_.rm)(destination, { recursive: true, force: true });
@@ -851,12 +867,15 @@ async function extractBundle(file, format, destination, options = {}) {
         const writer = new SiteWriter(destination, {
             maxTotalBytes: options.maxTotalBytes,
             maxEntries: options.maxEntries ?? MAX_ENTRIES,
-            freeBytes: options.freeBytes ?? (await freeBytesAt(destination)),
+            freeBytes: (options.freeBytes ?? (await freeBytesAt(destination))) - (options.reservedBytes ?? 0),
             destination
         }, options.visitor);
         try {
-            if (format === 'zip')
+            if (format === 'zip') {
+                if (typeof file !== 'string')
+                    throw new Error('A zip is read from its file, not as it comes.');
                 await readZip(file, writer);
+            }
             else
                 await readTar(tarSource(file, format === 'tar.gz'), writer);
         }

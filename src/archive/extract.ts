@@ -19,6 +19,8 @@ export interface ExtractOptions {
   visitor?: SiteFileVisitor
   /** The free space, when a test pretends; measured with statfs otherwise. */
   freeBytes?: number
+  /** Bytes the disk must take besides the site (the rest of a bundle still downloading). */
+  reservedBytes?: number
 }
 
 export interface ExtractedSite {
@@ -31,10 +33,11 @@ export interface ExtractedSite {
  * Extracts the bundle into `destination` (emptied first) in one pass over the archive: each
  * entry is checked as it is read and written from the same bytes, so no name reaches the disk
  * that the guards did not see, and nothing is inflated twice. Any refusal or failure removes
- * the folder: never a partial site.
+ * the folder: never a partial site. A tar or tar.gz may come as bytes while it downloads; a
+ * zip, whose directory is at its end, only as a file.
  */
 export async function extractBundle(
-  file: string,
+  file: string | AsyncIterable<Buffer>,
   format: ArchiveFormat,
   destination: string,
   options: ExtractOptions = {}
@@ -47,14 +50,18 @@ export async function extractBundle(
       {
         maxTotalBytes: options.maxTotalBytes,
         maxEntries: options.maxEntries ?? MAX_ENTRIES,
-        freeBytes: options.freeBytes ?? (await freeBytesAt(destination)),
+        freeBytes:
+          (options.freeBytes ?? (await freeBytesAt(destination))) - (options.reservedBytes ?? 0),
         destination
       },
       options.visitor
     )
     try {
-      if (format === 'zip') await readZip(file, writer)
-      else await readTar(tarSource(file, format === 'tar.gz'), writer)
+      if (format === 'zip') {
+        if (typeof file !== 'string')
+          throw new Error('A zip is read from its file, not as it comes.')
+        await readZip(file, writer)
+      } else await readTar(tarSource(file, format === 'tar.gz'), writer)
     } catch (error) {
       writer.fail(error)
     }

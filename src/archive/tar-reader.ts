@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { Readable } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
 import { createGunzip, type ZlibOptions } from 'node:zlib'
 import type { ArchiveEntryInfo } from './inspect.js'
@@ -52,9 +53,19 @@ export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter)
   })
 }
 
-/** The tar's bytes as they come off the disk, inflated when it is a tar.gz. */
-export async function* tarSource(file: string, gzipped: boolean): AsyncGenerator<Buffer> {
-  const raw = createReadStream(file, { highWaterMark: READ_BYTES })
+/**
+ * The tar's bytes, inflated when it is a tar.gz, from a file or from bytes as they come (a
+ * bundle followed while it downloads: its errors, a failed or restarted download, pass as
+ * they are, not as a damaged archive).
+ */
+export async function* tarSource(
+  input: string | AsyncIterable<Buffer>,
+  gzipped: boolean
+): AsyncGenerator<Buffer> {
+  const raw =
+    typeof input === 'string'
+      ? createReadStream(input, { highWaterMark: READ_BYTES })
+      : Readable.from(input, { objectMode: false })
   if (!gzipped) {
     yield* raw
     return
@@ -65,10 +76,15 @@ export async function* tarSource(file: string, gzipped: boolean): AsyncGenerator
     chunkSize: 64 * 1024,
     readableHighWaterMark: 1024 * 1024
   } as ZlibOptions)
-  raw.on('error', error => gunzip.destroy(error))
+  let sourceError: unknown
+  raw.on('error', (error: Error) => {
+    sourceError = error
+    gunzip.destroy(error)
+  })
   try {
     for await (const chunk of raw.pipe(gunzip)) yield chunk as Buffer
   } catch (error) {
+    if (typeof input !== 'string' && sourceError !== undefined) throw sourceError
     throw new UnsafeArchiveError(
       `The bundle is not a readable tar.gz: ${untrusted((error as Error).message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`
     )

@@ -12,6 +12,7 @@ import { conditionalHeaders, rangedAnswerProblem, strongValidator } from './rang
 import { header, holdErrors, requestObject, storeError } from './response.js'
 import { storeLinkProblem } from './link-rules.js'
 import { TailDownload } from './tail.js'
+import type { GrowingBundle } from './growing-bundle.js'
 import { sleep } from '../poll/sleep.js'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
 import { describeNetworkError, errorCode } from '../util/network-error.js'
@@ -47,6 +48,11 @@ export interface DownloadOptions {
    * a test gives a virtual clock, so that whether a download splits depends on no machine's load.
    */
   clock?: () => number
+  /**
+   * Told of the file's progress, for a reader that follows it (a tar.gz extracted as it comes);
+   * the caller tells it the outcome.
+   */
+  growing?: GrowingBundle
 }
 
 export interface FreshLink {
@@ -79,7 +85,12 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   // Redirects are followed by requestObject, which checks each hop like the first link.
   const dispatcher = options.dispatcher ?? createIdleBoundAgent(idleTimeoutMs)
-  const sink = await BundleFileSink.create(partPath, { sha256: options.sha256 ?? true })
+  const growing = options.growing
+  const sink = await BundleFileSink.create(partPath, {
+    sha256: options.sha256 ?? true,
+    observer: growing
+  })
+  growing?.attach(partPath)
   const transfer: TransferState = {
     url: options.url,
     expectedSizeBytes: options.expectedSizeBytes,

@@ -46,6 +46,12 @@ export function writeAtSync(file: FileHandle, bytes: Buffer, position: number, p
   }
 }
 
+/** Told how much of the file is written in order, and when it is emptied (a GrowingBundle). */
+export interface SinkObserver {
+  grown(bytes: number): void
+  restarted(): void
+}
+
 /**
  * The bundle file, filled in order by the front stream and hashed on the way (unless asked not
  * to); other writers (the tail helpers) may fill later parts of it through `handle`, which
@@ -65,14 +71,18 @@ export class BundleFileSink {
   private constructor(
     private readonly file: FileHandle,
     readonly path: string,
-    private readonly hashed: boolean
+    private readonly hashed: boolean,
+    private readonly observer: SinkObserver | undefined
   ) {
     this.hash = hashed ? createHash('sha256') : undefined
   }
 
-  static async create(path: string, { sha256 = true } = {}): Promise<BundleFileSink> {
+  static async create(
+    path: string,
+    { sha256 = true, observer }: { sha256?: boolean; observer?: SinkObserver } = {}
+  ): Promise<BundleFileSink> {
     // Read as well as write: bytes other writers put in the file are read back for the hash.
-    return new BundleFileSink(await open(path, 'w+'), path, sha256)
+    return new BundleFileSink(await open(path, 'w+'), path, sha256, observer)
   }
 
   get bytesWritten(): number {
@@ -90,6 +100,7 @@ export class BundleFileSink {
     this.hash?.update(chunk)
     this.written += chunk.length
     discarded(chunk.length)
+    this.observer?.grown(this.written)
   }
 
   /** A stream that appends to the file. */
@@ -114,6 +125,7 @@ export class BundleFileSink {
   async adopt(end: number): Promise<void> {
     if (!this.hash) {
       this.written = Math.max(this.written, end)
+      this.observer?.grown(this.written)
       return
     }
     const buffer = Buffer.allocUnsafe(1024 * 1024)
@@ -123,6 +135,7 @@ export class BundleFileSink {
       if (bytesRead === 0) throw new Error(`the file ends at ${this.written}, before ${end}`)
       this.hash.update(buffer.subarray(0, bytesRead))
       this.written += bytesRead
+      this.observer?.grown(this.written)
     }
   }
 
@@ -131,6 +144,7 @@ export class BundleFileSink {
     await this.file.truncate(0)
     this.hash = this.hashed ? createHash('sha256') : undefined
     this.written = 0
+    this.observer?.restarted()
   }
 
   /** Closes the file and returns the hex SHA-256 of everything in it, when it was hashed. */

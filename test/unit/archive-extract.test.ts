@@ -364,6 +364,20 @@ describe('guards, each refusing before the bytes are written', () => {
     )
     await expect(lstat(out)).rejects.toThrow(/ENOENT/)
   })
+
+  it('keeps room on the disk for the rest of a bundle still downloading', async () => {
+    const site = join(work, 'site')
+    await makeSite(site)
+    const tgz = join(work, 'site.tar.gz')
+    tool('tar', ['-czf', tgz, '.'], site, 'tar')
+    const out = join(work, 'out')
+    // 4 MiB free holds the 3 MiB site, but not with 2 MiB of bundle still to come.
+    await extractBundle(tgz, 'tar.gz', out, { freeBytes: 4 * MiB })
+    await expect(
+      extractBundle(tgz, 'tar.gz', out, { freeBytes: 4 * MiB, reservedBytes: 2 * MiB })
+    ).rejects.toThrow(`and the disk holding ${out} has ${2 * MiB} bytes free`)
+    await expect(lstat(out)).rejects.toThrow(/ENOENT/)
+  })
 })
 
 // ------------------------------------------------------------------------------------------

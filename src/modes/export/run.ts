@@ -6,10 +6,11 @@ import type { AdminApi, BundleLink, ExportJob } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
 import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
 import type { ExtractedSite } from '../../archive/extract.js'
-import type { SiteFileVisitor } from '../../archive/site-files.js'
 import type { AuditResult } from '../../audit/audit.js'
 import { downloadBundle, type DownloadedFile } from '../../download/download.js'
 import { ObjectChangedError } from '../../download/errors.js'
+import { BundleRestartedError, GrowingBundle } from '../../download/growing-bundle.js'
+import type { ArchiveFormat } from '../../archive/format.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
 import { fixedSchedule, pollSchedule } from '../../poll/schedule.js'
 import { storeLinkProblem } from '../../download/link-rules.js'
@@ -103,9 +104,9 @@ export async function runExport(
 ): Promise<ExportOutcome> {
   const report: ExportReport = { phases: [] }
   const deadline = deps.deadline
-  // Each phase runs to its end once started (extraction and the audit take no signal): a
-  // cancel is seen between phases.
-  const timed = async <T>(name: ExportPhase, work: () => Promise<T>): Promise<T> => {
+  // Each phase runs to its end once started (extracting a file and the audit take no signal;
+  // an extraction that follows the download stops with it): a cancel is seen between phases.
+  const timed: Timed = async (name, work) => {
     deps.signal.throwIfAborted()
     const started = Date.now()
     try {
@@ -128,21 +129,19 @@ export async function runExport(
     ))
     const directory = exportFolder(settings, jobId)
     if (settings.download) {
-      // Its progress, retries and fresh links fold under one line on a runner.
-      const file = (report.download = await timed('download', () =>
-        log.group(`Downloading the bundle of export job ${jobId}`, () =>
-          downloadWithFreshLinks(jobId, link, directory, settings, deps, deadline, report)
-        )
-      ))
-      const hash = file.sha256 ? ` (sha256 ${file.sha256})` : ''
-      log.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
-      if (settings.extract) {
-        // Made before extracting: extraction feeds each reader every file as it writes it.
-        const readers = await siteReaders(settings)
+      const extraction = await downloadAndExtract(
+        jobId,
+        link,
+        directory,
+        settings,
+        deps,
+        report,
+        timed
+      )
+      if (extraction) {
+        const { site, readers } = extraction
+        report.site = site
         try {
-          const site = (report.site = await timed('extract', () =>
-            extractSite(file, directory, settings, readers.visitor)
-          ))
           // The audit's phase waits for the readers to finish what extraction fed them (on a
           // thread, they may still be reading), then gives its verdict.
           const readings = await timed('audit', async () => {
@@ -176,6 +175,58 @@ export async function runExport(
   }
 }
 
+type Timed = <T>(name: ExportPhase, work: () => Promise<T>) => Promise<T>
+
+/**
+ * Downloads the bundle and, with `extract`, extracts it: a tar or tar.gz as it arrives (its
+ * bytes followed on disk), a zip once downloaded (its directory is at its end).
+ */
+async function downloadAndExtract(
+  jobId: string,
+  link: BundleLink,
+  directory: string,
+  settings: ExportSettings,
+  deps: ExportDeps,
+  report: ExportReport,
+  timed: Timed
+): Promise<Extraction | undefined> {
+  const growing = settings.extract ? new GrowingBundle() : undefined
+  const early = growing && extractWhileDownloading(growing, directory, settings, link)
+  // Awaited once the download ends; until then its failure must not count as unhandled.
+  early?.catch(() => undefined)
+  let file: DownloadedFile
+  try {
+    // Its progress, retries and fresh links fold under one line on a runner.
+    file = report.download = await timed('download', () =>
+      log.group(`Downloading the bundle of export job ${jobId}`, () =>
+        downloadWithFreshLinks(jobId, link, directory, settings, deps, report, growing)
+      )
+    )
+    growing?.verified()
+  } catch (error) {
+    // The extraction stops on the download's failure (and removes what it wrote).
+    growing?.failed(error)
+    await early?.then(
+      extraction => extraction?.readers.close(),
+      () => undefined
+    )
+    growing?.close()
+    throw error
+  }
+  const hash = file.sha256 ? ` (sha256 ${file.sha256})` : ''
+  log.info(`Downloaded ${file.sizeBytes} bytes to ${file.path}${hash}.`)
+  if (!growing) return undefined
+  let extraction: Extraction | undefined
+  try {
+    extraction = await early
+  } finally {
+    growing.close()
+  }
+  if (!extraction) return timed('extract', () => extractFile(file, directory, settings))
+  report.phases.push({ name: 'extract', ms: extraction.ms })
+  return extraction
+}
+
 /** The job's folder: `path`, or one per job in the runner's temp folder (proven to be there). */
 function exportFolder(settings: ExportSettings, jobId: string): string {
   if (settings.downloadDir) return settings.downloadDir
@@ -183,27 +234,81 @@ function exportFolder(settings: ExportSettings, jobId: string): string {
   return inside(root, join(root, jobId), 'the export folder')
 }
 
-async function extractSite(
-  file: DownloadedFile,
+/** The extracted site, with the readers extraction fed (close them once their findings are in). */
+interface Extraction {
+  site: ExtractedSite
+  readers: SiteReaders
+  ms: number
+}
+
+/**
+ * Extracts a tar or tar.gz from its bytes as they reach the disk; undefined for another
+ * format, extracted once downloaded. When the download starts over, so does the extraction,
+ * with fresh readers.
+ */
+async function extractWhileDownloading(
+  growing: GrowingBundle,
   directory: string,
   settings: ExportSettings,
-  readers: SiteFileVisitor
-): Promise<ExtractedSite> {
+  link: BundleLink
+): Promise<Extraction | undefined> {
+  const { detectArchiveFormat, FORMAT_SNIFF_BYTES } = await import('../../archive/format.js')
+  for (;;) {
+    const { bytes: head, attempt } = await growing.head(FORMAT_SNIFF_BYTES)
+    const format = detectArchiveFormat(head)
+    if (format !== 'tar.gz' && format !== 'tar') return undefined
+    log.info(`Extracting the ${format} as it downloads.`)
+    try {
+      // The disk must still take the rest of the bundle besides the site.
+      const reservedBytes = Math.max(0, (link.sizeBytes ?? 0) - growing.prefix)
+      return await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes)
+    } catch (error) {
+      if (!(error instanceof BundleRestartedError)) throw error
+      log.info('The download started over; so does the extraction.')
+    }
+  }
+}
+
+async function extractFile(
+  file: DownloadedFile,
+  directory: string,
+  settings: ExportSettings
+): Promise<Extraction> {
   if (!file.format) {
     throw new ExportFailedError(
       'The bundle is not a zip, tar.gz or tar archive, so it cannot be extracted; set `extract: false` to keep the file as downloaded.'
     )
   }
+  return extractSite(file.path, file.format, directory, settings, 0)
+}
+
+/** Extracts into `site/` with fresh readers, fed each file as it is written. */
+async function extractSite(
+  source: string | AsyncIterable<Buffer>,
+  format: ArchiveFormat,
+  directory: string,
+  settings: ExportSettings,
+  reservedBytes: number
+): Promise<Extraction> {
+  const started = Date.now()
   // Loaded when needed: extraction and its archive readers serve only runs that extract.
   const { extractBundle } = await import('../../archive/extract.js')
   const destination = inside(directory, join(directory, 'site'), 'the site folder')
-  const site = await extractBundle(file.path, file.format, destination, {
-    maxTotalBytes: settings.extractLimitBytes,
-    // Every reader of the site goes here (combineVisitors), fed as the files are written.
-    visitor: readers
-  })
-  log.info(`Extracted ${site.files} files to ${site.path}.`)
-  return site
+  // Made before extracting: extraction feeds each reader every file as it writes it.
+  const readers = await siteReaders(settings)
+  try {
+    const site = await extractBundle(source, format, destination, {
+      maxTotalBytes: settings.extractLimitBytes,
+      reservedBytes,
+      // Every reader of the site goes here (combineVisitors), fed as the files are written.
+      visitor: readers.visitor
+    })
+    log.info(`Extracted ${site.files} files to ${site.path}.`)
+    return { site, readers, ms: Date.now() - started }
+  } catch (error) {
+    await readers.close()
+    throw error
+  }
 }
 
 /** Applies the deployment kind's rule to the external hosts the audit found. */
@@ -433,9 +538,10 @@ async function downloadWithFreshLinks(
   directory: string,
   settings: ExportSettings,
   deps: ExportDeps,
-  deadline: number,
-  report: ExportReport
+  report: ExportReport,
+  growing: GrowingBundle | undefined
 ): Promise<DownloadedFile> {
+  const deadline = deps.deadline
   const signal = AbortSignal.any([
     deps.signal,
     AbortSignal.timeout(Math.max(0, deadline - Date.now()))
@@ -455,6 +561,7 @@ async function downloadWithFreshLinks(
     sha256: settings.sha256,
     signal,
     onProgress: downloadProgressLog(),
+    growing,
     onFreshLink: async reason => {
       if (refreshes >= MAX_LINK_REFRESHES) return undefined
       refreshes += 1

@@ -1,0 +1,157 @@
+// A tar.gz is extracted while it downloads (src/download/growing-bundle.ts): the bundled action,
+// against the emulator's store, held in the middle of the body until files are on disk.
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts'
+import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
+import { expectCleanFailure, exists, readTree, warningsOf } from '../support/assertions.js'
+
+/** An incompressible file after the pages, so a cut halfway lies after every page. */
+const PAD_BYTES = 1024 * 1024
+const CUT_AT = 512 * 1024
+
+let emulator: Emulator | undefined
+let runs: ActionRun[] = []
+let folders: string[] = []
+
+afterEach(async () => {
+  await emulator?.close()
+  emulator = undefined
+  await Promise.all(runs.map(run => run.cleanup()))
+  await Promise.all(folders.map(folder => rm(folder, { recursive: true, force: true })))
+  runs = []
+  folders = []
+})
+
+async function emulate(storage: Partial<EmulatorOptions['storage']> = {}): Promise<Emulator> {
+  emulator = await startEmulator({
+    export: { queuedMs: 100, runningMs: 300 } as EmulatorOptions['export'],
+    storage: { padBytes: PAD_BYTES, ...storage } as EmulatorOptions['storage']
+  })
+  return emulator
+}
+
+/** The bundled action's export into `folder`, extracting, with the site check on. */
+async function exportInto(folder: string): Promise<ActionRun> {
+  const run = await runAction({
+    mode: 'export',
+    ...emulatorInputs(emulator as Emulator),
+    domain: 'docs.example.com',
+    path: folder,
+    extract: 'true'
+  })
+  runs.push(run)
+  return run
+}
+
+async function newFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'export-streaming-'))
+  folders.push(folder)
+  return folder
+}
+
+/**
+ * Waits (while the store holds the body) until extraction has written `pages` pages to `site`:
+ * the download cannot end meanwhile, so they were extracted while it downloaded. Without
+ * extraction as the bytes come, none ever appear, and this fails with that.
+ */
+async function pagesWrittenBeforeTheEnd(site: string, pages = 1): Promise<string[]> {
+  for (let waited = 0; waited < 30_000; waited += 20) {
+    const names = await readdir(site, { recursive: true }).catch(() => [])
+    const written = names.filter(name => name.endsWith('.html'))
+    if (written.length >= pages) return written
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
+  throw new Error(`Not ${pages} page(s) extracted to ${site} while the download was held halfway.`)
+}
+
+/** The emulator's site, and its padding file, every byte. */
+function expectTheServedSite(site: Map<string, Buffer>, emu: Emulator): void {
+  const expected = emu.expectedSite()
+  expect(site.get('emulator-padding.bin')?.length).toBe(PAD_BYTES)
+  site.delete('emulator-padding.bin')
+  expect([...site.keys()].sort()).toEqual([...expected.keys()].sort())
+  for (const [path, content] of expected) expect(site.get(path)?.equals(content), path).toBe(true)
+}
+
+describe('a tar.gz is extracted while it downloads', () => {
+  it('writes pages before the download ends, and goes on through a cut and a resume', async () => {
+    const emu = await emulate()
+    const folder = await newFolder()
+    let atCut: string[] = []
+    emu.inject('download', {
+      kind: 'cut',
+      afterBytes: CUT_AT,
+      beforeCut: async () => {
+        atCut = await pagesWrittenBeforeTheEnd(join(folder, 'site'))
+      }
+    })
+    const run = await exportInto(folder)
+    expect(run.exitCode, run.log).toBe(0)
+    // The store held the body at the cut until pages were on disk (none unless extracted early).
+    expect(atCut.length).toBeGreaterThan(0)
+    expect(run.log).toContain('Extracting the tar.gz as it downloads.')
+    const ranged = emu.requests.filter(r => r.endpoint === 'download' && r.headers.range)
+    expect(ranged.map(r => r.headers.range)).toEqual([`bytes=${CUT_AT}-`])
+    expect(warningsOf(run).join()).toContain(`resuming at byte ${CUT_AT}`)
+    expectTheServedSite(await readTree(run.outputs['extract-path'] as string), emu)
+    const served = await emu.bundleFile(run.outputs['job-id'] as string)
+    expect(run.outputs['bundle-sha256']).toBe(served.sha256)
+  })
+
+  it('starts the extraction over, with fresh readers, when the download starts over', async () => {
+    const emu = await emulate({ acceptRanges: false })
+    const plain = await exportInto(await newFolder())
+    expect(plain.exitCode, plain.log).toBe(0)
+
+    const folder = await newFolder()
+    // Every page is read once before the cut, so readers kept from the first start would
+    // count each reference twice.
+    const pages = [...emu.expectedSite().keys()].filter(name => name.endsWith('.html'))
+    let atCut: string[] = []
+    emu.inject('download', {
+      kind: 'cut',
+      afterBytes: CUT_AT,
+      beforeCut: async () => {
+        atCut = await pagesWrittenBeforeTheEnd(join(folder, 'site'), pages.length)
+      }
+    })
+    const run = await exportInto(folder)
+    expect(run.exitCode, run.log).toBe(0)
+    expect(atCut.sort()).toEqual(pages.sort())
+    expect(run.log).toContain('The download started over; so does the extraction.')
+    expectTheServedSite(await readTree(run.outputs['extract-path'] as string), emu)
+    // The readers saw each file once: the same findings as a run that never started over.
+    for (const name of ['broken-links', 'page-count', 'external-hosts'] as const)
+      expect(run.outputs[name], name).toBe(plain.outputs[name])
+    const linkCheck = (summary: string) => /<td>Link check<\/td><td>([^<]+)/.exec(summary)?.[1]
+    expect(linkCheck(run.summary)).toMatch(/^\d+ path\(s\) of \d+ reference\(s\)/)
+    expect(linkCheck(run.summary)).toBe(linkCheck(plain.summary))
+  })
+
+  it("removes what it extracted when the download fails, and says the download's error", async () => {
+    const emu = await emulate({ acceptRanges: false })
+    const folder = await newFolder()
+    const cut = { kind: 'cut' as const, afterBytes: CUT_AT }
+    emu.inject(
+      'download',
+      {
+        ...cut,
+        beforeCut: async () => void (await pagesWrittenBeforeTheEnd(join(folder, 'site')))
+      },
+      cut,
+      cut,
+      cut,
+      cut
+    )
+    const run = await exportInto(folder)
+    expectCleanFailure(
+      run,
+      /^Downloading the bundle from localhost:\d+ failed: the connection was closed by the other side/
+    )
+    expect(await exists(join(folder, 'site'))).toBe(false)
+    expect(await exists(join(folder, 'bundle.part'))).toBe(false)
+  })
+})

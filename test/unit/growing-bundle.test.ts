@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import { mkdtemp, rename, rm, truncate, writeFile, appendFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { BundleRestartedError, GrowingBundle } from '../../src/download/growing-bundle.js'
+import { tarSource } from '../../src/archive/tar-reader.js'
+
+let dir: string
+let path: string
+let bundle: GrowingBundle
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'growing-'))
+  path = join(dir, 'bundle.part')
+  await writeFile(path, '')
+  bundle = new GrowingBundle()
+  bundle.attach(path)
+})
+afterEach(async () => {
+  bundle.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** Appends `bytes` to the file and says so, as the download's sink does. */
+async function arrive(bytes: Buffer, total: number): Promise<void> {
+  await appendFile(path, bytes)
+  bundle.grown(total)
+}
+
+async function collect(reader: AsyncGenerator<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of reader) chunks.push(chunk)
+  return Buffer.concat(chunks)
+}
+
+describe('GrowingBundle', () => {
+  it('hands over the bytes in order as they arrive, and ends only once verified', async () => {
+    const bytes = randomBytes(200_000)
+    await arrive(bytes.subarray(0, 70_000), 70_000)
+    const reader = bundle.bytes(0)
+    // 64 KiB, then the rest of what is on disk.
+    expect((await reader.next()).value).toEqual(bytes.subarray(0, 65_536))
+    expect((await reader.next()).value).toEqual(bytes.subarray(65_536, 70_000))
+    // Nothing more on disk: the reader waits; what comes next is the next bytes, not the end.
+    const waiting = reader.next()
+    await arrive(bytes.subarray(70_000), bytes.length)
+    expect((await waiting).value).toEqual(bytes.subarray(70_000, 70_000 + 65_536))
+    const last = collect(reader)
+    bundle.verified()
+    expect(await last).toEqual(bytes.subarray(70_000 + 65_536))
+  })
+
+  it('reads only the prefix the download vouches for, not bytes past it', async () => {
+    // A tail helper's later part is on disk before the front has reached it.
+    await appendFile(path, randomBytes(1000))
+    bundle.grown(10)
+    const reader = bundle.bytes(0)
+    expect((await reader.next()).value).toHaveLength(10)
+    const waiting = reader.next()
+    bundle.failed(new Error('the store went away'))
+    await expect(waiting).rejects.toThrow('the store went away')
+  })
+
+  it("gives a reader the download's own error when it fails", async () => {
+    const failure = new Error('Downloading the bundle from store.example failed: cut.')
+    await arrive(randomBytes(100), 100)
+    const reader = bundle.bytes(0)
+    await reader.next()
+    bundle.failed(failure)
+    await expect(reader.next()).rejects.toBe(failure)
+    // A later failure does not replace the first.
+    bundle.failed(new Error('another'))
+    await expect(bundle.head(262)).rejects.toBe(failure)
+  })
+
+  it('stops a reader of an earlier start when the download starts over', async () => {
+    await arrive(randomBytes(100_000), 100_000)
+    const { attempt } = await bundle.head(262)
+    const reader = bundle.bytes(attempt)
+    await reader.next()
+    await truncate(path, 0)
+    bundle.restarted()
+    await expect(reader.next()).rejects.toBeInstanceOf(BundleRestartedError)
+    // The new start is read from its own beginning.
+    const fresh = randomBytes(5000)
+    await arrive(fresh, fresh.length)
+    const again = await bundle.head(262)
+    expect(again.attempt).toBe(attempt + 1)
+    expect(again.bytes).toEqual(fresh.subarray(0, 262))
+    const rest = collect(bundle.bytes(again.attempt))
+    bundle.verified()
+    expect(await rest).toEqual(fresh)
+  })
+
+  it('stops a reader whose read was under way when the download started over', async () => {
+    await arrive(randomBytes(100_000), 100_000)
+    const reader = bundle.bytes(0)
+    const reading = reader.next()
+    // Restarted while the read is in the thread pool: its bytes may be of either start.
+    bundle.restarted()
+    await expect(reading).rejects.toBeInstanceOf(BundleRestartedError)
+  })
+
+  it('gives the head once that many bytes are there, or the whole of a shorter bundle', async () => {
+    const head = bundle.head(262)
+    await arrive(Buffer.alloc(100, 1), 100)
+    await arrive(Buffer.alloc(200, 2), 300)
+    const { bytes } = await head
+    expect(bytes).toEqual(Buffer.concat([Buffer.alloc(100, 1), Buffer.alloc(162, 2)]))
+
+    const short = new GrowingBundle()
+    const shortPath = join(dir, 'short.part')
+    await writeFile(shortPath, 'tiny')
+    short.attach(shortPath)
+    short.grown(4)
+    const shortHead = short.head(262)
+    short.verified()
+    expect((await shortHead).bytes.toString()).toBe('tiny')
+    short.close()
+  })
+
+  it('reads through the handle it opened, after the file is renamed', async () => {
+    const bytes = randomBytes(3000)
+    await arrive(bytes, bytes.length)
+    await rename(path, join(dir, 'bundle.tar.gz'))
+    bundle.verified()
+    expect(await collect(bundle.bytes(0))).toEqual(bytes)
+  })
+
+  it('fails, rather than spin, when the file is shorter than the download said', async () => {
+    await arrive(randomBytes(10), 50)
+    await expect(bundle.bytes(0).next()).rejects.toThrow('The bundle file ends before byte 50.')
+  })
+})
+
+describe('tarSource over a bundle that is still downloading', () => {
+  it("passes the download's failure as it is, not as a damaged archive", async () => {
+    const gz = gzipSync(randomBytes(300_000))
+    await arrive(gz.subarray(0, 100_000), 100_000)
+    const failure = new Error('Downloading the bundle from store.example failed: cut.')
+    const source = tarSource(bundle.bytes(0), true)
+    await source.next()
+    bundle.failed(failure)
+    await expect(collect(source)).rejects.toBe(failure)
+  })
+
+  it('still calls a damaged gzip what it is', async () => {
+    const gz = gzipSync(randomBytes(1000))
+    gz[gz.length - 5] ^= 0xff // the trailer's length no longer matches
+    await arrive(gz, gz.length)
+    bundle.verified()
+    await expect(collect(tarSource(bundle.bytes(0), true))).rejects.toThrow(
+      'The bundle is not a readable tar.gz'
+    )
+  })
+})
