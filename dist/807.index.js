@@ -171,9 +171,12 @@ function combineVisitors(...visitors) {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Tokenizer.js + 6 modules
-var Tokenizer = __webpack_require__(55052);
+// EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Tokenizer.js
+var Tokenizer = __webpack_require__(15455);
+// EXTERNAL MODULE: ./node_modules/entities/dist/decode.js + 2 modules
+var decode = __webpack_require__(57031);
 ;// CONCATENATED MODULE: ./src/audit/references.ts
+
 
 /*
  * Finding the URLs a page makes the browser load. HTML goes through a real parser
@@ -279,6 +282,8 @@ function scanHtml(html, visit) {
     let tag = '';
     let attributes = Object.create(null);
     let attribute = '';
+    // Only the attributes read below are kept; the rest (class, id, aria-…) are skipped unread.
+    let wanted = false;
     let value = '';
     let inScript = false;
     let inStyle = false;
@@ -325,24 +330,27 @@ function scanHtml(html, visit) {
         inlineCode = '';
     };
     const ignore = () => undefined;
-    const tokenizer = new Tokenizer/* default */.A({ decodeEntities: true }, {
+    const tokenizer = new Tokenizer/* default */.A({ decodeEntities: false }, {
         onopentagname(start, end) {
             tag = html.slice(start, end).toLowerCase();
             attributes = Object.create(null);
         },
         onattribname(start, end) {
             attribute = html.slice(start, end).toLowerCase();
+            wanted = READ_ATTRIBUTES.has(attribute);
         },
         onattribdata(start, end) {
-            value += html.slice(start, end);
+            if (wanted)
+                value += html.slice(start, end);
         },
         onattribentity(codepoint) {
-            value += String.fromCodePoint(codepoint);
+            if (wanted)
+                value += String.fromCodePoint(codepoint);
         },
         onattribend() {
             // The first of a repeated attribute counts, as in browsers.
-            if (!(attribute in attributes))
-                attributes[attribute] = value;
+            if (wanted && !(attribute in attributes))
+                attributes[attribute] = value.includes('&') ? (0,decode/* decodeHTMLAttribute */.Im)(value) : value;
             value = '';
         },
         onopentagend: openTag,
@@ -368,9 +376,19 @@ function scanHtml(html, visit) {
 const ANY_ELEMENT_ATTRIBUTES = LOADING_ATTRIBUTES['*'] ?? [];
 const ATTRIBUTES_BY_ELEMENT = new Map(Object.entries(LOADING_ATTRIBUTES).map(([tag, own]) => [
     tag,
-    tag === '*' ? own : [...ANY_ELEMENT_ATTRIBUTES, ...own]
+    tag === '*' ? own : [...new Set([...ANY_ELEMENT_ATTRIBUTES, ...own])]
 ]));
 const wantedAttributes = (tag) => ATTRIBUTES_BY_ELEMENT.get(tag) ?? ANY_ELEMENT_ATTRIBUTES;
+/** Every attribute openTag reads: the loading ones, and those that qualify a tag. */
+const READ_ATTRIBUTES = new Set([
+    ...Object.values(LOADING_ATTRIBUTES).flat(),
+    'href',
+    'rel',
+    'style',
+    'type',
+    'http-equiv',
+    'content'
+]);
 
 ;// CONCATENATED MODULE: ./src/audit/audit.ts
 

@@ -1,4 +1,5 @@
 import { Tokenizer } from 'htmlparser2'
+import { decodeHTMLAttribute } from 'entities'
 
 /*
  * Finding the URLs a page makes the browser load. HTML goes through a real parser
@@ -122,6 +123,8 @@ function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => 
   let tag = ''
   let attributes: Record<string, string> = Object.create(null) as Record<string, string>
   let attribute = ''
+  // Only the attributes read below are kept; the rest (class, id, aria-…) are skipped unread.
+  let wanted = false
   let value = ''
   let inScript = false
   let inStyle = false
@@ -161,7 +164,7 @@ function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => 
   const ignore = () => undefined
 
   const tokenizer = new Tokenizer(
-    { decodeEntities: true },
+    { decodeEntities: false },
     {
       onopentagname(start, end) {
         tag = html.slice(start, end).toLowerCase()
@@ -169,16 +172,18 @@ function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => 
       },
       onattribname(start, end) {
         attribute = html.slice(start, end).toLowerCase()
+        wanted = READ_ATTRIBUTES.has(attribute)
       },
       onattribdata(start, end) {
-        value += html.slice(start, end)
+        if (wanted) value += html.slice(start, end)
       },
       onattribentity(codepoint) {
-        value += String.fromCodePoint(codepoint)
+        if (wanted) value += String.fromCodePoint(codepoint)
       },
       onattribend() {
         // The first of a repeated attribute counts, as in browsers.
-        if (!(attribute in attributes)) attributes[attribute] = value
+        if (wanted && !(attribute in attributes))
+          attributes[attribute] = value.includes('&') ? decodeHTMLAttribute(value) : value
         value = ''
       },
       onopentagend: openTag,
@@ -206,8 +211,19 @@ const ANY_ELEMENT_ATTRIBUTES = LOADING_ATTRIBUTES['*'] ?? []
 const ATTRIBUTES_BY_ELEMENT = new Map(
   Object.entries(LOADING_ATTRIBUTES).map(([tag, own]) => [
     tag,
-    tag === '*' ? own : [...ANY_ELEMENT_ATTRIBUTES, ...own]
+    tag === '*' ? own : [...new Set([...ANY_ELEMENT_ATTRIBUTES, ...own])]
   ])
 )
 const wantedAttributes = (tag: string): readonly string[] =>
   ATTRIBUTES_BY_ELEMENT.get(tag) ?? ANY_ELEMENT_ATTRIBUTES
+
+/** Every attribute openTag reads: the loading ones, and those that qualify a tag. */
+const READ_ATTRIBUTES = new Set([
+  ...Object.values(LOADING_ATTRIBUTES).flat(),
+  'href',
+  'rel',
+  'style',
+  'type',
+  'http-equiv',
+  'content'
+])

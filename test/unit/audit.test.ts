@@ -21,7 +21,8 @@ import {
   cssReferences,
   externalHost,
   htmlReferences,
-  jsReferences
+  jsReferences,
+  scanPage
 } from '../../src/audit/references.js'
 import { judgeAudit } from '../../src/audit/verdict.js'
 
@@ -186,6 +187,25 @@ describe('references: what counts as loading', () => {
         '<SCRIPT SRC="https://Upper.Example.com/x.js"></SCRIPT><img src="https&#58;//entity.example.com/a.png">'
       )
     ).toEqual(['entity.example.com', 'upper.example.com'])
+  })
+
+  it('decodes entities in attribute values by the attribute rules, and only there', () => {
+    const page = Buffer.from(
+      [
+        // Named and numeric references, with and without the semicolon.
+        '<a href="/search?a=1&amp;b=2">x</a><img src="&#x2F;img&#46;png"><img src="/q?x&amp/y">',
+        // In an attribute, a legacy name (no semicolon) followed by `=` or a letter stays as is.
+        '<a href="/p?copy=1&copy=2&notit">x</a>',
+        // Text is not a URL: its entities change nothing found.
+        '<p>&lt;a href="/not-a-link"&gt;</p>'
+      ].join('')
+    )
+    expect(scanPage(page)).toEqual([
+      ['/search?a=1&b=2', 'link'],
+      ['/img.png', 'asset'],
+      ['/q?x&/y', 'asset'],
+      ['/p?copy=1&copy=2&notit', 'link']
+    ])
   })
 
   it('counts frames, media, SVG images, style attributes, form targets and module scripts', () => {
