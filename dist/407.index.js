@@ -4374,18 +4374,13 @@ class GrowingBundle {
         if (typeof this.outcome === 'object')
             throw this.outcome.error;
     }
+    /** One read: a regular file gives fewer bytes than asked only at its end. */
     async readAt(position, length) {
         if (this.fd === undefined)
             throw new Error('The bundle file is not open.');
         const buffer = Buffer.allocUnsafe(length);
-        let filled = 0;
-        while (filled < length) {
-            const { bytesRead } = await readAt(this.fd, buffer, filled, length - filled, position + filled);
-            if (bytesRead === 0)
-                break;
-            filled += bytesRead;
-        }
-        return buffer.subarray(0, filled);
+        const { bytesRead } = await readAt(this.fd, buffer, 0, length, position);
+        return buffer.subarray(0, bytesRead);
     }
     change() {
         return new Promise(resolve => this.waiting.push(resolve));

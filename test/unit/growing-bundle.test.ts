@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
+import { readdirSync } from 'node:fs'
 import { mkdtemp, rename, rm, truncate, writeFile, appendFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -82,7 +83,12 @@ describe('GrowingBundle', () => {
     await reader.next()
     await truncate(path, 0)
     bundle.restarted()
-    await expect(reader.next()).rejects.toBeInstanceOf(BundleRestartedError)
+    const stopped = await reader.next().catch((error: unknown) => error)
+    expect(stopped).toBeInstanceOf(BundleRestartedError)
+    expect((stopped as Error).name).toBe('BundleRestartedError')
+    expect((stopped as Error).message).toBe(
+      'The download started over; what was read of the bundle is of no use.'
+    )
     // The new start is read from its own beginning.
     const fresh = randomBytes(5000)
     await arrive(fresh, fresh.length)
@@ -92,6 +98,45 @@ describe('GrowingBundle', () => {
     const rest = collect(bundle.bytes(again.attempt))
     bundle.verified()
     expect(await rest).toEqual(fresh)
+  })
+
+  it('wakes a reader waiting for more bytes when the download starts over', async () => {
+    await arrive(randomBytes(1000), 1000)
+    const reader = bundle.bytes(0)
+    await reader.next()
+    const waiting = reader.next()
+    bundle.restarted()
+    await expect(waiting).rejects.toBeInstanceOf(BundleRestartedError)
+  })
+
+  it('gives the head of the new start when the download restarts during its read', async () => {
+    await arrive(randomBytes(300), 300)
+    const head = bundle.head(262)
+    bundle.restarted()
+    await truncate(path, 0)
+    const fresh = randomBytes(300)
+    await arrive(fresh, fresh.length)
+    expect(await head).toEqual({ bytes: fresh.subarray(0, 262), attempt: 1 })
+  })
+
+  it('says how much of the file it may read', async () => {
+    await arrive(randomBytes(10), 10)
+    expect(bundle.prefix).toBe(10)
+    bundle.restarted()
+    expect(bundle.prefix).toBe(0)
+  })
+
+  it('releases its file handle on close, once, and reads nothing after', async () => {
+    const open = () => readdirSync('/proc/self/fd').length
+    const before = open()
+    const other = new GrowingBundle()
+    other.attach(path)
+    expect(open()).toBe(before + 1)
+    other.close()
+    expect(open()).toBe(before)
+    other.close() // closing again (after a failure) is no error
+    other.grown(1)
+    await expect(other.head(1)).rejects.toThrow('The bundle file is not open.')
   })
 
   it('stops a reader whose read was under way when the download started over', async () => {
@@ -106,7 +151,7 @@ describe('GrowingBundle', () => {
   it('gives the head once that many bytes are there, or the whole of a shorter bundle', async () => {
     const head = bundle.head(262)
     await arrive(Buffer.alloc(100, 1), 100)
-    await arrive(Buffer.alloc(200, 2), 300)
+    await arrive(Buffer.alloc(162, 2), 262)
     const { bytes } = await head
     expect(bytes).toEqual(Buffer.concat([Buffer.alloc(100, 1), Buffer.alloc(162, 2)]))
 
