@@ -3598,10 +3598,11 @@ class BundleFileSink {
     }
     /** Drops everything written so far: the server ignored our range and sent the whole body. */
     async restart() {
-        await this.file.truncate(0);
-        this.hash = this.hashed ? (0,external_node_crypto_.createHash)('sha256') : undefined;
+        // Told first: a reader's read racing the truncate must learn it was of the old start.
         this.written = 0;
         this.observer?.restarted();
+        await this.file.truncate(0);
+        this.hash = this.hashed ? (0,external_node_crypto_.createHash)('sha256') : undefined;
     }
     /** Closes the file and returns the hex SHA-256 of everything in it, when it was hashed. */
     async finish() {
@@ -3966,7 +3967,6 @@ async function downloadBundle(options) {
         sha256: options.sha256 ?? true,
         observer: growing
     });
-    growing?.attach(partPath);
     const transfer = {
         url: options.url,
         expectedSizeBytes: options.expectedSizeBytes,
@@ -3977,6 +3977,7 @@ async function downloadBundle(options) {
     };
     let retries = 0;
     try {
+        growing?.attach(partPath);
         await (0,p_retry/* default */.Ay)(() => transferOverFreshLinks(options, dispatcher, sink, transfer), {
             retries: (options.maxAttempts ?? 5) - 1,
             minTimeout: 0,
@@ -4360,6 +4361,7 @@ class GrowingBundle {
      */
     async head(length) {
         for (;;) {
+            this.throwIfFailed();
             const attempt = this.restarts;
             if (this.prefixBytes >= length || this.outcome === 'verified') {
                 const want = Math.min(length, this.prefixBytes);
@@ -4368,7 +4370,6 @@ class GrowingBundle {
                     return { bytes, attempt };
                 continue;
             }
-            this.throwIfFailed();
             await this.change();
         }
     }
@@ -4380,6 +4381,8 @@ class GrowingBundle {
     async *bytes(attempt) {
         let position = 0;
         for (;;) {
+            // A failed (or cancelled) download stops the reader at once, bytes left on disk or not.
+            this.throwIfFailed();
             if (attempt !== this.restarts)
                 throw new BundleRestartedError();
             if (position < this.prefixBytes) {
@@ -4396,7 +4399,21 @@ class GrowingBundle {
             }
             if (this.outcome === 'verified')
                 return;
+            await this.change();
+        }
+    }
+    /**
+     * Resolves once the download of `attempt` is verified; throws BundleRestartedError if it
+     * started over, the download's error if it failed. A reader that ended early (a gzip
+     * followed by padding ends before its file does) waits here before its result stands.
+     */
+    async settled(attempt) {
+        for (;;) {
             this.throwIfFailed();
+            if (attempt !== this.restarts)
+                throw new BundleRestartedError();
+            if (this.outcome === 'verified')
+                return;
             await this.change();
         }
     }
@@ -4592,7 +4609,7 @@ async function runExport(settings, deps) {
  */
 async function downloadAndExtract(jobId, link, directory, settings, deps, report, timed) {
     const growing = settings.extract ? new GrowingBundle() : undefined;
-    const early = growing && extractWhileDownloading(growing, directory, settings, link);
+    const early = growing && extractWhileDownloading(growing, directory, settings, report);
     // Awaited once the download ends; until then its failure must not count as unhandled.
     early?.catch(() => undefined);
     let file;
@@ -4636,7 +4653,7 @@ function exportFolder(settings, jobId) {
  * format, extracted once downloaded. When the download starts over, so does the extraction,
  * with fresh readers.
  */
-async function extractWhileDownloading(growing, directory, settings, link) {
+async function extractWhileDownloading(growing, directory, settings, report) {
     const { detectArchiveFormat, FORMAT_SNIFF_BYTES } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3099));
     for (;;) {
         const { bytes: head, attempt } = await growing.head(FORMAT_SNIFF_BYTES);
@@ -4645,9 +4662,7 @@ async function extractWhileDownloading(growing, directory, settings, link) {
             return undefined;
         log/* log */.Rm.info(`Extracting the ${format} as it downloads.`);
         try {
-            // The disk must still take the rest of the bundle besides the site.
-            const reservedBytes = Math.max(0, (link.sizeBytes ?? 0) - growing.prefix);
-            return await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes);
+            return await extractAttempt(growing, attempt, format, directory, settings, report);
         }
         catch (error) {
             if (!(error instanceof BundleRestartedError))
@@ -4655,6 +4670,37 @@ async function extractWhileDownloading(growing, directory, settings, link) {
             log/* log */.Rm.info('The download started over; so does the extraction.');
         }
     }
+}
+/** One start of the download, extracted; it stands only if the download keeps its bytes. */
+async function extractAttempt(growing, attempt, format, directory, settings, report) {
+    // The disk must still take the rest of the bundle (the size the newest link announced).
+    const reservedBytes = Math.max(0, (report.link?.sizeBytes ?? 0) - growing.prefix);
+    let extraction;
+    try {
+        extraction = await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes);
+    }
+    catch (error) {
+        // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
+        if (!(error instanceof BundleRestartedError))
+            await growing.settled(attempt).catch(restarts);
+        throw error;
+    }
+    // A gzip may end before its file does (padding after it): the site waits for the download.
+    try {
+        await growing.settled(attempt);
+    }
+    catch (error) {
+        await extraction.readers.close();
+        const site = extraction.site.path;
+        await (0,cleanup/* cleanUpAfterFailure */.P)(`the extracted site ${site}`, () => (0,promises_.rm)(site, { recursive: true, force: true }));
+        throw error;
+    }
+    return extraction;
+}
+/** Passes a start over on; any other failure of the download is reported by the download. */
+function restarts(error) {
+    if (error instanceof BundleRestartedError)
+        throw error;
 }
 async function extractFile(file, directory, settings) {
     if (!file.format) {

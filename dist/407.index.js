@@ -3568,10 +3568,11 @@ class BundleFileSink {
     }
     /** Drops everything written so far: the server ignored our range and sent the whole body. */
     async restart() {
-        await this.file.truncate(0);
-        this.hash = this.hashed ? (0,external_node_crypto_.createHash)('sha256') : undefined;
+        // Told first: a reader's read racing the truncate must learn it was of the old start.
         this.written = 0;
         this.observer?.restarted();
+        await this.file.truncate(0);
+        this.hash = this.hashed ? (0,external_node_crypto_.createHash)('sha256') : undefined;
     }
     /** Closes the file and returns the hex SHA-256 of everything in it, when it was hashed. */
     async finish() {
@@ -3936,7 +3937,6 @@ async function downloadBundle(options) {
         sha256: options.sha256 ?? true,
         observer: growing
     });
-    growing?.attach(partPath);
     const transfer = {
         url: options.url,
         expectedSizeBytes: options.expectedSizeBytes,
@@ -3947,6 +3947,7 @@ async function downloadBundle(options) {
     };
     let retries = 0;
     try {
+        growing?.attach(partPath);
         await (0,p_retry/* default */.Ay)(() => transferOverFreshLinks(options, dispatcher, sink, transfer), {
             retries: (options.maxAttempts ?? 5) - 1,
             minTimeout: 0,
@@ -4330,6 +4331,7 @@ class GrowingBundle {
      */
     async head(length) {
         for (;;) {
+            this.throwIfFailed();
             const attempt = this.restarts;
             if (this.prefixBytes >= length || this.outcome === 'verified') {
                 const want = Math.min(length, this.prefixBytes);
@@ -4338,7 +4340,6 @@ class GrowingBundle {
                     return { bytes, attempt };
                 continue;
             }
-            this.throwIfFailed();
             await this.change();
         }
     }
@@ -4350,6 +4351,8 @@ class GrowingBundle {
     async *bytes(attempt) {
         let position = 0;
         for (;;) {
+            // A failed (or cancelled) download stops the reader at once, bytes left on disk or not.
+            this.throwIfFailed();
             if (attempt !== this.restarts)
                 throw new BundleRestartedError();
             if (position < this.prefixBytes) {
@@ -4366,7 +4369,21 @@ class GrowingBundle {
             }
             if (this.outcome === 'verified')
                 return;
+            await this.change();
+        }
+    }
+    /**
+     * Resolves once the download of `attempt` is verified; throws BundleRestartedError if it
+     * started over, the download's error if it failed. A reader that ended early (a gzip
+     * followed by padding ends before its file does) waits here before its result stands.
+     */
+    async settled(attempt) {
+        for (;;) {
             this.throwIfFailed();
+            if (attempt !== this.restarts)
+                throw new BundleRestartedError();
+            if (this.outcome === 'verified')
+                return;
             await this.change();
         }
     }
@@ -4562,7 +4579,7 @@ async function runExport(settings, deps) {
  */
 async function downloadAndExtract(jobId, link, directory, settings, deps, report, timed) {
     const growing = settings.extract ? new GrowingBundle() : undefined;
-    const early = growing && extractWhileDownloading(growing, directory, settings, link);
+    const early = growing && extractWhileDownloading(growing, directory, settings, report);
     // Awaited once the download ends; until then its failure must not count as unhandled.
     early?.catch(() => undefined);
     let file;
@@ -4606,7 +4623,7 @@ function exportFolder(settings, jobId) {
  * format, extracted once downloaded. When the download starts over, so does the extraction,
  * with fresh readers.
  */
-async function extractWhileDownloading(growing, directory, settings, link) {
+async function extractWhileDownloading(growing, directory, settings, report) {
     const { detectArchiveFormat, FORMAT_SNIFF_BYTES } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 53099));
     for (;;) {
         const { bytes: head, attempt } = await growing.head(FORMAT_SNIFF_BYTES);
@@ -4615,9 +4632,7 @@ async function extractWhileDownloading(growing, directory, settings, link) {
             return undefined;
         log/* log */.Rm.info(`Extracting the ${format} as it downloads.`);
         try {
-            // The disk must still take the rest of the bundle besides the site.
-            const reservedBytes = Math.max(0, (link.sizeBytes ?? 0) - growing.prefix);
-            return await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes);
+            return await extractAttempt(growing, attempt, format, directory, settings, report);
         }
         catch (error) {
             if (!(error instanceof BundleRestartedError))
@@ -4625,6 +4640,37 @@ async function extractWhileDownloading(growing, directory, settings, link) {
             log/* log */.Rm.info('The download started over; so does the extraction.');
         }
     }
+}
+/** One start of the download, extracted; it stands only if the download keeps its bytes. */
+async function extractAttempt(growing, attempt, format, directory, settings, report) {
+    // The disk must still take the rest of the bundle (the size the newest link announced).
+    const reservedBytes = Math.max(0, (report.link?.sizeBytes ?? 0) - growing.prefix);
+    let extraction;
+    try {
+        extraction = await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes);
+    }
+    catch (error) {
+        // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
+        if (!(error instanceof BundleRestartedError))
+            await growing.settled(attempt).catch(restarts);
+        throw error;
+    }
+    // A gzip may end before its file does (padding after it): the site waits for the download.
+    try {
+        await growing.settled(attempt);
+    }
+    catch (error) {
+        await extraction.readers.close();
+        const site = extraction.site.path;
+        await (0,cleanup/* cleanUpAfterFailure */.P)(`the extracted site ${site}`, () => (0,promises_.rm)(site, { recursive: true, force: true }));
+        throw error;
+    }
+    return extraction;
+}
+/** Passes a start over on; any other failure of the download is reported by the download. */
+function restarts(error) {
+    if (error instanceof BundleRestartedError)
+        throw error;
 }
 async function extractFile(file, directory, settings) {
     if (!file.format) {

@@ -90,7 +90,6 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
     sha256: options.sha256 ?? true,
     observer: growing
   })
-  growing?.attach(partPath)
   const transfer: TransferState = {
     url: options.url,
     expectedSizeBytes: options.expectedSizeBytes,
@@ -101,6 +100,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   }
   let retries = 0
   try {
+    growing?.attach(partPath)
     await pRetry(() => transferOverFreshLinks(options, dispatcher, sink, transfer), {
       retries: (options.maxAttempts ?? 5) - 1,
       minTimeout: 0,

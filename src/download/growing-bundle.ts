@@ -81,6 +81,7 @@ export class GrowingBundle {
    */
   async head(length: number): Promise<{ bytes: Buffer; attempt: number }> {
     for (;;) {
+      this.throwIfFailed()
       const attempt = this.restarts
       if (this.prefixBytes >= length || this.outcome === 'verified') {
         const want = Math.min(length, this.prefixBytes)
@@ -88,7 +89,6 @@ export class GrowingBundle {
         if (attempt === this.restarts) return { bytes, attempt }
         continue
       }
-      this.throwIfFailed()
       await this.change()
     }
   }
@@ -101,6 +101,8 @@ export class GrowingBundle {
   async *bytes(attempt: number): AsyncGenerator<Buffer> {
     let position = 0
     for (;;) {
+      // A failed (or cancelled) download stops the reader at once, bytes left on disk or not.
+      this.throwIfFailed()
       if (attempt !== this.restarts) throw new BundleRestartedError()
       if (position < this.prefixBytes) {
         const want = Math.min(READ_BYTES, this.prefixBytes - position)
@@ -114,7 +116,20 @@ export class GrowingBundle {
         continue
       }
       if (this.outcome === 'verified') return
+      await this.change()
+    }
+  }
+
+  /**
+   * Resolves once the download of `attempt` is verified; throws BundleRestartedError if it
+   * started over, the download's error if it failed. A reader that ended early (a gzip
+   * followed by padding ends before its file does) waits here before its result stands.
+   */
+  async settled(attempt: number): Promise<void> {
+    for (;;) {
       this.throwIfFailed()
+      if (attempt !== this.restarts) throw new BundleRestartedError()
+      if (this.outcome === 'verified') return
       await this.change()
     }
   }

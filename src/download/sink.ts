@@ -141,10 +141,11 @@ export class BundleFileSink {
 
   /** Drops everything written so far: the server ignored our range and sent the whole body. */
   async restart(): Promise<void> {
-    await this.file.truncate(0)
-    this.hash = this.hashed ? createHash('sha256') : undefined
+    // Told first: a reader's read racing the truncate must learn it was of the old start.
     this.written = 0
     this.observer?.restarted()
+    await this.file.truncate(0)
+    this.hash = this.hashed ? createHash('sha256') : undefined
   }
 
   /** Closes the file and returns the hex SHA-256 of everything in it, when it was hashed. */

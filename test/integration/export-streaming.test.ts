@@ -1,8 +1,9 @@
 // A tar.gz is extracted while it downloads (src/download/growing-bundle.ts): the bundled action,
 // against the emulator's store, held in the middle of the body until files are on disk.
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { appendFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { create } from 'tar'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts'
 import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
@@ -153,5 +154,61 @@ describe('a tar.gz is extracted while it downloads', () => {
     )
     expect(await exists(join(folder, 'site'))).toBe(false)
     expect(await exists(join(folder, 'bundle.part'))).toBe(false)
+  })
+
+  describe('a gzip followed by padding, which ends before its file does', () => {
+    const pages = { 'index.html': '<p>home</p>', 'guides/intro.html': '<a href="/">home</a>' }
+
+    /** The pages as a tar.gz, then 1 MiB of zeros (which gunzip stops at, as gzip does). */
+    async function paddedBundle(): Promise<string> {
+      const folder = await newFolder()
+      const site = join(folder, 'pages')
+      await mkdir(join(site, 'guides'), { recursive: true })
+      for (const [name, text] of Object.entries(pages)) await writeFile(join(site, name), text)
+      const bundle = join(folder, 'padded.tar.gz')
+      await create({ file: bundle, cwd: site, gzip: true, portable: true }, Object.keys(pages))
+      await appendFile(bundle, Buffer.alloc(PAD_BYTES))
+      return bundle
+    }
+
+    it('reports the site once the download is verified', async () => {
+      await emulate({ prebuiltPath: await paddedBundle(), padBytes: 0 })
+      const run = await exportInto(await newFolder())
+      expect(run.exitCode, run.log).toBe(0)
+      expect(run.log).toContain('Extracting the tar.gz as it downloads.')
+      const site = await readTree(run.outputs['extract-path'] as string)
+      expect(
+        Object.fromEntries([...site].map(([name, bytes]) => [name, bytes.toString()]))
+      ).toEqual(pages)
+    })
+
+    it('removes the site it extracted when the download then fails', async () => {
+      const emu = await emulate({
+        prebuiltPath: await paddedBundle(),
+        padBytes: 0,
+        acceptRanges: false
+      })
+      const folder = await newFolder()
+      const cut = { kind: 'cut' as const, afterBytes: CUT_AT }
+      let atCut: string[] = []
+      emu.inject(
+        'download',
+        {
+          ...cut,
+          // The whole site is extracted before the cut: the gzip ended in the first bytes.
+          beforeCut: async () => {
+            atCut = await pagesWrittenBeforeTheEnd(join(folder, 'site'), 2)
+          }
+        },
+        cut,
+        cut,
+        cut,
+        cut
+      )
+      const run = await exportInto(folder)
+      expectCleanFailure(run, /^Downloading the bundle from localhost:\d+ failed/)
+      expect(atCut.sort()).toEqual(['guides/intro.html', 'index.html'])
+      expect(await exists(join(folder, 'site'))).toBe(false)
+    })
   })
 })

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BundleRestartedError, GrowingBundle } from '../../src/download/growing-bundle.js'
 import { tarSource } from '../../src/archive/tar-reader.js'
+import { BundleFileSink } from '../../src/download/sink.js'
 
 let dir: string
 let path: string
@@ -164,6 +165,46 @@ describe('GrowingBundle', () => {
     short.verified()
     expect((await shortHead).bytes.toString()).toBe('tiny')
     short.close()
+  })
+
+  it('stops a reader at once when the download fails, bytes left on disk or not', async () => {
+    await arrive(randomBytes(200_000), 200_000)
+    const reader = bundle.bytes(0)
+    await reader.next()
+    const failure = new Error('The step was cancelled.')
+    bundle.failed(failure)
+    await expect(reader.next()).rejects.toBe(failure)
+  })
+
+  it('settles with the download: verified, started over, or failed', async () => {
+    const verified = bundle.settled(0)
+    bundle.verified()
+    await expect(verified).resolves.toBeUndefined()
+
+    const other = new GrowingBundle()
+    const restarted = other.settled(0)
+    other.restarted()
+    await expect(restarted).rejects.toBeInstanceOf(BundleRestartedError)
+    const failure = new Error('cut')
+    const failed = other.settled(1)
+    other.failed(failure)
+    await expect(failed).rejects.toBe(failure)
+  })
+
+  it("learns of the sink's start over before its file is emptied", async () => {
+    // The real order of a restart: a read racing the truncate must not come back short as
+    // if the file were damaged; it is of the old start, and says so.
+    const sinkPath = join(dir, 'sink.part')
+    const followed = new GrowingBundle()
+    const sink = await BundleFileSink.create(sinkPath, { observer: followed })
+    followed.attach(sinkPath)
+    sink.append(randomBytes(200_000))
+    const reader = followed.bytes(0)
+    const reading = reader.next()
+    await sink.restart()
+    await expect(reading).rejects.toBeInstanceOf(BundleRestartedError)
+    await sink.close()
+    followed.close()
   })
 
   it('reads through the handle it opened, after the file is renamed', async () => {

@@ -191,7 +191,7 @@ async function downloadAndExtract(
   timed: Timed
 ): Promise<Extraction | undefined> {
   const growing = settings.extract ? new GrowingBundle() : undefined
-  const early = growing && extractWhileDownloading(growing, directory, settings, link)
+  const early = growing && extractWhileDownloading(growing, directory, settings, report)
   // Awaited once the download ends; until then its failure must not count as unhandled.
   early?.catch(() => undefined)
   let file: DownloadedFile
@@ -250,7 +250,7 @@ async function extractWhileDownloading(
   growing: GrowingBundle,
   directory: string,
   settings: ExportSettings,
-  link: BundleLink
+  report: ExportReport
 ): Promise<Extraction | undefined> {
   const { detectArchiveFormat, FORMAT_SNIFF_BYTES } = await import('../../archive/format.js')
   for (;;) {
@@ -259,14 +259,56 @@ async function extractWhileDownloading(
     if (format !== 'tar.gz' && format !== 'tar') return undefined
     log.info(`Extracting the ${format} as it downloads.`)
     try {
-      // The disk must still take the rest of the bundle besides the site.
-      const reservedBytes = Math.max(0, (link.sizeBytes ?? 0) - growing.prefix)
-      return await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes)
+      return await extractAttempt(growing, attempt, format, directory, settings, report)
     } catch (error) {
       if (!(error instanceof BundleRestartedError)) throw error
       log.info('The download started over; so does the extraction.')
     }
   }
+}
+
+/** One start of the download, extracted; it stands only if the download keeps its bytes. */
+async function extractAttempt(
+  growing: GrowingBundle,
+  attempt: number,
+  format: ArchiveFormat,
+  directory: string,
+  settings: ExportSettings,
+  report: ExportReport
+): Promise<Extraction> {
+  // The disk must still take the rest of the bundle (the size the newest link announced).
+  const reservedBytes = Math.max(0, (report.link?.sizeBytes ?? 0) - growing.prefix)
+  let extraction: Extraction
+  try {
+    extraction = await extractSite(
+      growing.bytes(attempt),
+      format,
+      directory,
+      settings,
+      reservedBytes
+    )
+  } catch (error) {
+    // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
+    if (!(error instanceof BundleRestartedError)) await growing.settled(attempt).catch(restarts)
+    throw error
+  }
+  // A gzip may end before its file does (padding after it): the site waits for the download.
+  try {
+    await growing.settled(attempt)
+  } catch (error) {
+    await extraction.readers.close()
+    const site = extraction.site.path
+    await cleanUpAfterFailure(`the extracted site ${site}`, () =>
+      rm(site, { recursive: true, force: true })
+    )
+    throw error
+  }
+  return extraction
+}
+
+/** Passes a start over on; any other failure of the download is reported by the download. */
+function restarts(error: unknown): void {
+  if (error instanceof BundleRestartedError) throw error
 }
 
 async function extractFile(
