@@ -50,7 +50,7 @@ async function extractEntries(file: string, writer: SiteWriter, window: ReadWind
   await eachEntry(file, async (zip, entry) => {
     const info = entryInfo(entry)
     if (info.type === 'symlink') {
-      const target = await readAll(await openStream(zip, entry), info)
+      const target = await readAll(await openStream(zip, entry), entry, info)
       writer.begin({ ...info, linkTarget: target })
       return !writer.failure
     }
@@ -59,13 +59,19 @@ async function extractEntries(file: string, writer: SiteWriter, window: ReadWind
     if (isSmall(entry)) {
       sink.write(await window.inflate(entry, info))
       sink.end()
+      // The file may now be with a reader of the site: wait while they hold too much unread.
+      await writer.room()
       return !writer.failure
     }
     const stream = await openStream(zip, entry)
+    // yauzl proves the size as the stream goes, not the CRC-32: computed here on the way, and
+    // checked before end(), which hands a file the writer gathers whole to the site's readers.
+    let crc = 0
     try {
       for await (const chunk of stream) {
         sink.write(chunk as Buffer)
         if (writer.failure) return false
+        crc = crc32(chunk as Buffer, crc)
         await writer.room()
       }
     } catch (error) {
@@ -73,7 +79,9 @@ async function extractEntries(file: string, writer: SiteWriter, window: ReadWind
     } finally {
       stream.destroy()
     }
+    checkCrc(crc, entry, info)
     sink.end()
+    await writer.room()
     return !writer.failure
   })
 }
@@ -98,7 +106,7 @@ function isSmall(entry: yauzl.Entry): boolean {
  * Small entries, read from a large window of the file and inflated in one bounded call (the
  * output may not pass the declared size, at most 1 MiB). yauzl's stream per entry costs several
  * round trips through the thread pool each (a read for the local header, reads for the data, an
- * inflate): with 10,000 pages that was several times `unzip -q`. Unlike yauzl, the CRC is checked too.
+ * inflate): with 10,000 pages that was several times `unzip -q`. The CRC is checked here too.
  */
 class ReadWindow {
   private buffer = Buffer.allocUnsafe(WINDOW_BYTES)
@@ -146,10 +154,7 @@ class ReadWindow {
     }
     discardedUntilFullCollection(bytes.length)
     if (bytes.length !== entry.uncompressedSize) throw sizeMismatch(info)
-    if (crc32(bytes) !== entry.crc32)
-      throw new UnsafeArchiveError(
-        `The bundle is damaged: ${quoted(info.name)} does not match its CRC-32; download it again.`
-      )
+    checkCrc(crc32(bytes), entry, info)
     return bytes
   }
 
@@ -166,6 +171,14 @@ class ReadWindow {
     }
     return this.bytes.subarray(offset - this.start, end - this.start)
   }
+}
+
+/** yauzl checks sizes, not the CRC-32: every entry's is checked here, small, large or link. */
+function checkCrc(crc: number, entry: yauzl.Entry, info: ArchiveEntryInfo): void {
+  if (crc !== entry.crc32)
+    throw new UnsafeArchiveError(
+      `The bundle is damaged: ${quoted(info.name)} does not match its CRC-32; download it again.`
+    )
 }
 
 function sizeMismatch(info: ArchiveEntryInfo): UnsafeArchiveError {
@@ -283,7 +296,11 @@ function openStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   )
 }
 
-async function readAll(stream: Readable, info: ArchiveEntryInfo): Promise<string> {
+async function readAll(
+  stream: Readable,
+  entry: yauzl.Entry,
+  info: ArchiveEntryInfo
+): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   try {
@@ -300,7 +317,9 @@ async function readAll(stream: Readable, info: ArchiveEntryInfo): Promise<string
   } finally {
     stream.destroy()
   }
-  return Buffer.concat(chunks).toString('utf8')
+  const target = Buffer.concat(chunks)
+  checkCrc(crc32(target), entry, info)
+  return target.toString('utf8')
 }
 
 function sizeError(error: unknown, info: ArchiveEntryInfo): Error {

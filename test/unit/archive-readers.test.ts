@@ -60,6 +60,19 @@ const page = (name: string, content: string | Buffer, declaredSize?: number): Ar
   ...(declaredSize === undefined ? {} : { declaredSize })
 })
 
+/** A reader of the site that wants the pages: what it was handed, and every entry it saw. */
+function readersOf(): SiteFileVisitor & { entries: string[]; files: Map<string, string> } {
+  const entries: string[] = []
+  const files = new Map<string, string>()
+  return {
+    entries,
+    files,
+    entry: path => void entries.push(path),
+    wants: path => path.endsWith('.html'),
+    file: (path, bytes) => void files.set(path, bytes.toString())
+  }
+}
+
 /** Extracts; resolves to the refusal's message (the test fails if it extracts). */
 async function refusal(
   file: string,
@@ -283,6 +296,66 @@ describe('zip: large entries, streamed', () => {
       /holds more than 2000 bytes|does not inflate to the 1000 bytes/
     )
   })
+
+  it('refuses one whose bytes do not match its CRC-32 (yauzl checks only the sizes)', async () => {
+    // The stored padding (2 MiB and 3 bytes) with one byte flipped: the sizes are right.
+    const file = await archive('zip', [page('after.html', 'after')], 2 * MiB + 3)
+    await patchZip(file, (zip, [padding]) => {
+      const at = (padding?.local ?? 0) + 30 + zip.readUInt16LE((padding?.local ?? 0) + 26) + MiB
+      zip.writeUInt8(zip.readUInt8(at) ^ 1, at)
+    })
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is damaged: `emulator-padding.bin` does not match its CRC-32; download it again.'
+    )
+  })
+
+  it('never hands a reader of the site the bytes of a large entry whose CRC-32 fails', async () => {
+    const big = Buffer.alloc(3 * MiB, '<p>a page</p>')
+    const file = await archive('zip', [page('big.html', big)])
+    const readers = readersOf()
+    const out = join(work, 'out')
+    await extractBundle(file, 'zip', out, { visitor: readers })
+    expect(readers.files.get('big.html')).toBe(big.toString())
+    await patchZip(file, (zip, [record]) => {
+      const crc = zip.readUInt32LE((record?.at ?? 0) + 16)
+      zip.writeUInt32LE((crc ^ 1) >>> 0, (record?.at ?? 0) + 16)
+    })
+    const refused = readersOf()
+    const error = await extractBundle(file, 'zip', out, { visitor: refused }).catch(
+      (failure: Error) => failure
+    )
+    expect((error as Error).message).toBe(
+      'The bundle is damaged: `big.html` does not match its CRC-32; download it again.'
+    )
+    expect(refused.entries).toEqual(['big.html'])
+    expect(refused.files.size).toBe(0)
+    await expect(lstat(out)).rejects.toThrow(/ENOENT/)
+  })
+})
+
+describe('zip: a reader of the site that falls behind', () => {
+  it('is waited for: no more than MAX_PENDING_BYTES and a page wait for it, as with tar', async () => {
+    // Each read ends on the next turn of the event loop; once the window holds the pages,
+    // reading them takes microtasks only: a reader that did not wait would be handed all 30.
+    // Up to MAX_PENDING_BYTES may wait unread, so one page more is handed over, then it waits.
+    let waiting = 0
+    let peak = 0
+    const visitor: SiteFileVisitor = {
+      wants: () => true,
+      file: (_path, bytes) => {
+        waiting += bytes.length
+        peak = Math.max(peak, waiting)
+        return new Promise<void>(resolve =>
+          setImmediate(() => resolve(void (waiting -= bytes.length)))
+        )
+      }
+    }
+    const pages = Array.from({ length: 30 }, (_, i) => page(`${i}.html`, Buffer.alloc(MiB, 'a')))
+    const file = await archive('zip', pages)
+    const site = await extractBundle(file, 'zip', join(work, 'out'), { visitor })
+    expect(site.files).toBe(30)
+    expect(peak).toBe(MAX_PENDING_BYTES + MiB)
+  })
 })
 
 /** Descriptors this process holds open on `file`. */
@@ -374,6 +447,17 @@ describe('zip: the central directory', () => {
     ])
     expect(await refusal(file, 'zip')).toBe(
       'The bundle is unsafe to extract: link `long` has a target longer than 4096 bytes.'
+    )
+  })
+
+  it('refuses a link whose target does not match its CRC-32', async () => {
+    const file = await archive('zip', [
+      page('a.html', 'a'),
+      { name: 'home', type: 'symlink', linkTarget: 'a.html' }
+    ])
+    await patchZip(file, (zip, [, link]) => zip.writeUInt32LE(0, (link?.at ?? 0) + 16))
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is damaged: `home` does not match its CRC-32; download it again.'
     )
   })
 
