@@ -13,10 +13,9 @@ export function zipEntryName(
   generalPurposeBitFlag: number,
   extraFields: ReadonlyArray<{ id: number; data: Buffer }>
 ): string {
-  const flagged = (generalPurposeBitFlag & 0x800) !== 0
+  // The UTF-8 flag needs no test of its own: yauzl decodes a flagged name as UTF-8 too.
   const unicodePath = extraFields.some(field => field.id === 0x7075)
-  if (!flagged && !unicodePath && !raw.every(byte => byte < 0x80) && isUtf8(raw))
-    return raw.toString('utf8')
+  if (!unicodePath && !raw.every(byte => byte < 0x80) && isUtf8(raw)) return raw.toString('utf8')
   // strictFileNames: a backslash is left as it is (the guards treat it as a separator).
   return yauzl.getFileNameLowLevel(generalPurposeBitFlag, raw, [...extraFields], true)
 }

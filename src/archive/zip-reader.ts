@@ -5,15 +5,18 @@ import yauzl from 'yauzl'
 import type { Readable } from 'node:stream'
 import type { ArchiveEntryInfo } from './inspect.js'
 import { quoted, UnsafeArchiveError } from './inspect.js'
-import type { SiteWriter } from './site-writer.js'
+import type { FileSink, SiteWriter } from './site-writer.js'
 import { zipEntryName } from './zip-names.js'
 import { untrusted } from '../util/untrusted.js'
 import { discardedUntilFullCollection } from '../util/young-garbage.js'
 
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
-/** A link's target is a path; anything longer is not one a site needs. */
-const MAX_LINK_TARGET_BYTES = 4096
+/**
+ * The longest link target Linux takes (PATH_MAX less the final NUL): a longer one is no path a
+ * site needs, and refused here it is refused in words naming the link, not by symlink() later.
+ */
+const MAX_LINK_TARGET_BYTES = 4095
 
 const OPEN_OPTIONS: yauzl.Options = {
   lazyEntries: true,
@@ -50,32 +53,48 @@ async function extractEntries(file: string, writer: SiteWriter, window: ReadWind
   await eachEntry(file, async (zip, entry) => {
     const info = entryInfo(entry)
     if (info.type === 'symlink') {
-      const target = await readAll(await openStream(zip, entry), info)
+      const target = await linkTarget(await openStream(zip, entry), entry, info)
       writer.begin({ ...info, linkTarget: target })
       return !writer.failure
     }
     const sink = writer.begin(info)
     if (!sink) return !writer.failure
-    if (isSmall(entry)) {
-      sink.write(await window.inflate(entry, info))
-      sink.end()
-      return !writer.failure
-    }
-    const stream = await openStream(zip, entry)
-    try {
-      for await (const chunk of stream) {
-        sink.write(chunk as Buffer)
-        if (writer.failure) return false
-        await writer.room()
-      }
-    } catch (error) {
-      throw sizeError(error, info)
-    } finally {
-      stream.destroy()
-    }
+    if (isSmall(entry)) sink.write(await window.inflate(entry, info))
+    else await streamEntry(await openStream(zip, entry), entry, info, sink, writer)
     sink.end()
+    // The file may now be with a reader of the site: wait while they hold too much unread. (Only
+    // end() hands a file over, so within an entry there is nothing more to wait for.)
+    await writer.room()
     return !writer.failure
   })
+}
+
+/**
+ * A large entry, inflated by yauzl as a stream (which proves its size as it goes) and written
+ * as it comes; its CRC-32 is computed on the way and checked at the end, which yauzl does not
+ * do. A file the writer gathers whole (one a reader of the site wants) is handed over only
+ * after that check, by `end()`; a streamed one is on disk already, and the refusal removes it.
+ */
+async function streamEntry(
+  stream: Readable,
+  entry: yauzl.Entry,
+  info: ArchiveEntryInfo,
+  sink: FileSink,
+  writer: SiteWriter
+): Promise<void> {
+  let crc = 0
+  // Leaving the loop (a failure, an error) destroys the stream, and yauzl's destroy() the
+  // read and the inflate behind it.
+  try {
+    for await (const chunk of stream) {
+      sink.write(chunk as Buffer)
+      if (writer.failure) return
+      crc = crc32(chunk as Buffer, crc)
+    }
+  } catch (error) {
+    throw sizeError(error, info)
+  }
+  checkCrc(crc, entry, info)
 }
 
 /** Entries at most this large, either way, are read through the window and inflated at once. */
@@ -98,10 +117,10 @@ function isSmall(entry: yauzl.Entry): boolean {
  * Small entries, read from a large window of the file and inflated in one bounded call (the
  * output may not pass the declared size, at most 1 MiB). yauzl's stream per entry costs several
  * round trips through the thread pool each (a read for the local header, reads for the data, an
- * inflate): with 10,000 pages that was several times `unzip -q`. Unlike yauzl, the CRC is checked too.
+ * inflate): with 10,000 pages that was several times `unzip -q`. The CRC is checked here too.
  */
 class ReadWindow {
-  private buffer = Buffer.allocUnsafe(WINDOW_BYTES)
+  private readonly buffer = Buffer.allocUnsafe(WINDOW_BYTES)
   private bytes = Buffer.alloc(0)
   private start = 0
   private readonly handle: FileHandle
@@ -146,10 +165,7 @@ class ReadWindow {
     }
     discardedUntilFullCollection(bytes.length)
     if (bytes.length !== entry.uncompressedSize) throw sizeMismatch(info)
-    if (crc32(bytes) !== entry.crc32)
-      throw new UnsafeArchiveError(
-        `The bundle is damaged: ${quoted(info.name)} does not match its CRC-32; download it again.`
-      )
+    checkCrc(crc32(bytes), entry, info)
     return bytes
   }
 
@@ -157,7 +173,7 @@ class ReadWindow {
     const end = offset + length
     if (offset < this.start || end > this.start + this.bytes.length) {
       // One buffer, reused: what a slice returned is consumed before the next slice is asked for.
-      if (this.buffer.length < length) this.buffer = Buffer.allocUnsafe(length)
+      // A slice (a local header, a small entry's data: at most 1 MiB) always fits in it.
       const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, offset)
       this.bytes = this.buffer.subarray(0, bytesRead)
       this.start = offset
@@ -166,6 +182,14 @@ class ReadWindow {
     }
     return this.bytes.subarray(offset - this.start, end - this.start)
   }
+}
+
+/** yauzl checks sizes, not the CRC-32: every entry's is checked here, small, large or link. */
+function checkCrc(crc: number, entry: yauzl.Entry, info: ArchiveEntryInfo): void {
+  if (crc !== entry.crc32)
+    throw new UnsafeArchiveError(
+      `The bundle is damaged: ${quoted(info.name)} does not match its CRC-32; download it again.`
+    )
 }
 
 function sizeMismatch(info: ArchiveEntryInfo): UnsafeArchiveError {
@@ -194,14 +218,13 @@ async function eachEntry(
   const size = fstatSync(reader.fd).size
   return new Promise((resolve, reject) => {
     yauzl.fromRandomAccessReader(reader, size, OPEN_OPTIONS, (error, zip) => {
-      if (error || !zip) {
+      // yauzl gives an error or a zip file; it leaves the reader open on an error.
+      if (error) {
         reader.close(() => undefined)
         return reject(zipError(error))
       }
-      let done = false
+      // A second stop (an error after the end) settles nothing more; closing twice does nothing.
       const stop = (failure?: unknown) => {
-        if (done) return
-        done = true
         zip.close()
         if (failure) reject(failure)
         else resolve()
@@ -222,12 +245,13 @@ async function eachEntry(
 /**
  * yauzl's view of the file: its many small reads (46 bytes and a name per central directory
  * record) are served from a 1 MiB window read at once, instead of two thread-pool round trips
- * each; entry data streams come from the file as usual.
+ * each; entry data streams come from the file as usual. yauzl reads at most 192 KiB at once (a
+ * record's name, extra field and comment; 64 KiB to find the end record): within the window.
  */
 class WindowedReader extends yauzl.RandomAccessReader {
   readonly fd: number
   private readonly file: string
-  private buffer = Buffer.allocUnsafe(READER_WINDOW_BYTES)
+  private readonly buffer = Buffer.allocUnsafe(READER_WINDOW_BYTES)
   private window = Buffer.alloc(0)
   private start = 0
 
@@ -247,7 +271,6 @@ class WindowedReader extends yauzl.RandomAccessReader {
     try {
       if (position < this.start || position + length > this.start + this.window.length) {
         // One buffer, reused: each read is copied out of it at once.
-        if (this.buffer.length < length) this.buffer = Buffer.allocUnsafe(length)
         const bytesRead = readSync(this.fd, this.buffer, 0, this.buffer.length, position)
         this.window = this.buffer.subarray(0, bytesRead)
         this.start = position
@@ -264,13 +287,11 @@ class WindowedReader extends yauzl.RandomAccessReader {
     return createReadStream(this.file, { start, end: end - 1, highWaterMark: 64 * 1024 })
   }
 
+  /** Called once: by yauzl when the zip and its last stream are done, or by eachEntry on an error. */
   override close(callback: (error: Error | null) => void): void {
-    if (!this.closed) closeSync(this.fd)
-    this.closed = true
+    closeSync(this.fd)
     queueMicrotask(() => callback(null))
   }
-
-  private closed = false
 }
 
 const READER_WINDOW_BYTES = 1024 * 1024
@@ -278,14 +299,20 @@ const READER_WINDOW_BYTES = 1024 * 1024
 function openStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) =>
     zip.openReadStream(entry, (error, stream) =>
-      error || !stream ? reject(zipError(error)) : resolve(stream)
+      error ? reject(zipError(error)) : resolve(stream)
     )
   )
 }
 
-async function readAll(stream: Readable, info: ArchiveEntryInfo): Promise<string> {
+/** A link's target: its bytes, bounded, their CRC-32 checked. */
+async function linkTarget(
+  stream: Readable,
+  entry: yauzl.Entry,
+  info: ArchiveEntryInfo
+): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
+  // Leaving the loop destroys the stream (see streamEntry).
   try {
     for await (const chunk of stream) {
       size += (chunk as Buffer).length
@@ -297,21 +324,20 @@ async function readAll(stream: Readable, info: ArchiveEntryInfo): Promise<string
     }
   } catch (error) {
     throw sizeError(error, info)
-  } finally {
-    stream.destroy()
   }
-  return Buffer.concat(chunks).toString('utf8')
+  const target = Buffer.concat(chunks)
+  checkCrc(crc32(target), entry, info)
+  return target.toString('utf8')
 }
 
+/** An error out of an entry's stream: ours passes, yauzl's size check names the entry. */
 function sizeError(error: unknown, info: ArchiveEntryInfo): Error {
   if (error instanceof UnsafeArchiveError) return error
-  if (/bytes in the stream/.test((error as Error).message ?? '')) return sizeMismatch(info)
+  if (/bytes in the stream/.test((error as Error).message)) return sizeMismatch(info)
   return zipError(error as Error)
 }
 
-function zipError(error: Error | null): UnsafeArchiveError {
-  if (error instanceof UnsafeArchiveError) return error
-  return new UnsafeArchiveError(
-    `The bundle is not a readable zip: ${untrusted(error?.message ?? 'unknown error')}.`
-  )
+/** yauzl's errors (and the system's, reading the file), in yauzl's words. */
+function zipError(error: Error): UnsafeArchiveError {
+  return new UnsafeArchiveError(`The bundle is not a readable zip: ${untrusted(error.message)}.`)
 }

@@ -17,13 +17,15 @@ import {
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deflateRawSync, gzipSync, zstdCompressSync } from 'node:zlib'
+import { constants, crc32, deflateRawSync, gzipSync, zstdCompressSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkLinks, extractBundle } from '../../src/archive/extract.js'
 import type { ArchiveFormat } from '../../src/archive/format.js'
+import type { ArchiveEntryInfo } from '../../src/archive/inspect.js'
 import type { SiteFileVisitor } from '../../src/archive/site-files.js'
-import { MAX_PENDING_BYTES, SiteWriter } from '../../src/archive/site-writer.js'
+import { MAX_PENDING_BYTES, SiteWriter, type FileSink } from '../../src/archive/site-writer.js'
 import { readTar } from '../../src/archive/tar-reader.js'
+import { readZip } from '../../src/archive/zip-reader.js'
 import { buildArchive, tarHeader } from '../emulator/archive.js'
 import type { ArchiveEntry } from '../emulator/types.js'
 
@@ -59,6 +61,19 @@ const page = (name: string, content: string | Buffer, declaredSize?: number): Ar
   content,
   ...(declaredSize === undefined ? {} : { declaredSize })
 })
+
+/** A reader of the site that wants the pages: what it was handed, and every entry it saw. */
+function readersOf(): SiteFileVisitor & { entries: string[]; files: Map<string, string> } {
+  const entries: string[] = []
+  const files = new Map<string, string>()
+  return {
+    entries,
+    files,
+    entry: path => void entries.push(path),
+    wants: path => path.endsWith('.html'),
+    file: (path, bytes) => void files.set(path, bytes.toString())
+  }
+}
 
 /** Extracts; resolves to the refusal's message (the test fails if it extracts). */
 async function refusal(
@@ -104,6 +119,87 @@ async function patchZip(file: string, patch: (zip: Buffer, records: CentralRecor
   const zip = await readFile(file)
   patch(zip, centralRecords(zip))
   await writeFile(file, zip)
+}
+
+interface HandMadeEntry {
+  name: string
+  data: Buffer
+  /** Deflated (at level 1, even when that is larger), or stored. */
+  deflate?: boolean
+  /** The deflate stream to store instead, as it is. */
+  deflated?: Buffer
+  /** The size the headers declare, when not the data's. */
+  declaredSize?: number
+}
+
+/**
+ * A zip written here, entry by entry as given: the emulator stores what deflate does not shrink,
+ * and some tests need a deflate stream larger than what it inflates to, or one that breaks.
+ */
+function handMadeZip(entries: HandMadeEntry[]): Buffer {
+  const parts: Buffer[] = []
+  const central: Buffer[] = []
+  let offset = 0
+  for (const { name, data, deflate = false, deflated, declaredSize } of entries) {
+    const stored = deflated ?? (deflate ? deflateRawSync(data, { level: 1 }) : data)
+    const nameBytes = Buffer.from(name)
+    // The local header and the central record share these fields, from `at` on.
+    const header = (signature: number, length: number, at: number) => {
+      const bytes = Buffer.alloc(length)
+      bytes.writeUInt32LE(signature, 0)
+      bytes.writeUInt16LE(stored === data ? 0 : 8, at)
+      bytes.writeUInt32LE(crc32(data), at + 6)
+      bytes.writeUInt32LE(stored.length, at + 10)
+      bytes.writeUInt32LE(declaredSize ?? data.length, at + 14)
+      bytes.writeUInt16LE(nameBytes.length, at + 18)
+      return bytes
+    }
+    const record = header(0x02014b50, 46, 10)
+    record.writeUInt32LE(offset, 42)
+    central.push(record, nameBytes)
+    parts.push(header(0x04034b50, 30, 8), nameBytes, stored)
+    offset += 30 + nameBytes.length + stored.length
+  }
+  const directory = Buffer.concat(central)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(entries.length, 8)
+  end.writeUInt16LE(entries.length, 10)
+  end.writeUInt32LE(directory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...parts, directory, end])
+}
+
+/**
+ * The writer readZip is given, recording the pieces each file's bytes come in, and what the
+ * reader still asks of it after a failure. `failAt` fails it at that file's first piece, as a
+ * disk that refuses a write would.
+ */
+class RecordingWriter extends SiteWriter {
+  readonly pieces = new Map<string, number[]>()
+  begunAfterFailure = 0
+  private readonly failAt: string | undefined
+
+  constructor(root: string, failAt?: string) {
+    super(root, { maxEntries: 100, freeBytes: 100 * MiB, destination: 'out' })
+    this.failAt = failAt
+  }
+
+  override begin(entry: ArchiveEntryInfo): FileSink | undefined {
+    if (this.failure) this.begunAfterFailure += 1
+    const sink = super.begin(entry)
+    if (!sink) return sink
+    const pieces: number[] = []
+    this.pieces.set(entry.name, pieces)
+    return {
+      write: chunk => {
+        pieces.push(chunk.length)
+        sink.write(chunk)
+        if (entry.name === this.failAt) this.fail(new Error('the disk refused a write'))
+      },
+      end: () => sink.end()
+    }
+  }
 }
 
 describe('zip: small entries, read through a window and inflated at once', () => {
@@ -169,6 +265,21 @@ describe('zip: small entries, read through a window and inflated at once', () =>
     )
   })
 
+  it('stops inflating at the declared size: what the data holds further is never reached', async () => {
+    // 1000 bytes, then a block zlib refuses. Bounded at the declared 10 bytes, inflating never
+    // gets that far (unbounded, it would, and call the entry damaged instead).
+    const deflated = Buffer.concat([
+      deflateRawSync(Buffer.alloc(1000, 0x78), { finishFlush: constants.Z_SYNC_FLUSH }),
+      Buffer.from([0xff, 0xff])
+    ])
+    const file = join(work, 'broken-later.zip')
+    const data = Buffer.alloc(1000, 0x78)
+    await writeFile(file, handMadeZip([{ name: 'a.html', data, deflated, declaredSize: 10 }]))
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is unsafe to extract: `a.html` does not inflate to the 10 bytes its header declares (an archive bomb, or a damaged zip).'
+    )
+  })
+
   it('refuses an entry that inflates short of its declared size', async () => {
     const file = await archive('zip', [page('a.html', 'x'.repeat(1000), 2000)])
     expect(await refusal(file, 'zip')).toContain(
@@ -208,6 +319,14 @@ describe('zip: small entries, read through a window and inflated at once', () =>
     await patchZip(file, (zip, [, second]) => zip.writeUInt32LE(1, (second?.at ?? 0) + 42))
     expect(await refusal(file, 'zip')).toBe(
       'The bundle is not a readable zip: `b.html` has no local header where the central directory says.'
+    )
+    // At the file's last 30 bytes a header would just fit: read, and found not to be one.
+    const last = await archive('zip', [page('a.html', 'first')])
+    await patchZip(last, (zip, [record]) =>
+      zip.writeUInt32LE(zip.length - 30, (record?.at ?? 0) + 42)
+    )
+    expect(await refusal(last, 'zip')).toBe(
+      'The bundle is not a readable zip: `a.html` has no local header where the central directory says.'
     )
   })
 
@@ -282,6 +401,109 @@ describe('zip: large entries, streamed', () => {
     expect((error as Error).message).toMatch(
       /holds more than 2000 bytes|does not inflate to the 1000 bytes/
     )
+  })
+
+  it('refuses one whose bytes do not match its CRC-32 (yauzl checks only the sizes)', async () => {
+    // The stored padding (2 MiB and 3 bytes) with one byte flipped: the sizes are right.
+    const file = await archive('zip', [page('after.html', 'after')], 2 * MiB + 3)
+    await patchZip(file, (zip, [padding]) => {
+      const at = (padding?.local ?? 0) + 30 + zip.readUInt16LE((padding?.local ?? 0) + 26) + MiB
+      zip.writeUInt8(zip.readUInt8(at) ^ 1, at)
+    })
+    expect(await refusal(file, 'zip')).toBe(
+      'The bundle is damaged: `emulator-padding.bin` does not match its CRC-32; download it again.'
+    )
+  })
+
+  it('never hands a reader of the site the bytes of a large entry whose CRC-32 fails', async () => {
+    const big = Buffer.alloc(3 * MiB, '<p>a page</p>')
+    const file = await archive('zip', [page('big.html', big)])
+    const readers = readersOf()
+    const out = join(work, 'out')
+    await extractBundle(file, 'zip', out, { visitor: readers })
+    expect(readers.files.get('big.html')).toBe(big.toString())
+    await patchZip(file, (zip, [record]) => {
+      const crc = zip.readUInt32LE((record?.at ?? 0) + 16)
+      zip.writeUInt32LE((crc ^ 1) >>> 0, (record?.at ?? 0) + 16)
+    })
+    const refused = readersOf()
+    const error = await extractBundle(file, 'zip', out, { visitor: refused }).catch(
+      (failure: Error) => failure
+    )
+    expect((error as Error).message).toBe(
+      'The bundle is damaged: `big.html` does not match its CRC-32; download it again.'
+    )
+    expect(refused.entries).toEqual(['big.html'])
+    expect(refused.files.size).toBe(0)
+    await expect(lstat(out)).rejects.toThrow(/ENOENT/)
+  })
+
+  it('hands one over to the writer in small pieces, whatever it inflates from', async () => {
+    // 3 MiB from a few KiB, and 1 MiB of noise that deflating made larger than 1 MiB: memory
+    // holds a piece of either at a time. What is 1 MiB or less either way comes in one piece.
+    const noise = randomBytes(MiB)
+    expect(deflateRawSync(noise, { level: 1 }).length, 'noise deflates larger').toBeGreaterThan(MiB)
+    const entries = [
+      { name: 'zeros.bin', data: Buffer.alloc(3 * MiB), deflate: true },
+      { name: 'noise.bin', data: noise, deflate: true },
+      { name: 'page.html', data: Buffer.alloc(MiB, 'a page '), deflate: true }
+    ]
+    const file = join(work, 'ratios.zip')
+    await writeFile(file, handMadeZip(entries))
+    const out = join(work, 'out')
+    await mkdir(out)
+    const writer = new RecordingWriter(out)
+    await readZip(file, writer)
+    await writer.finish()
+    for (const { name, data } of entries)
+      expect((await readFile(join(out, name))).equals(data), name).toBe(true)
+    expect(Math.max(...(writer.pieces.get('zeros.bin') ?? []))).toBeLessThanOrEqual(64 * 1024)
+    expect(Math.max(...(writer.pieces.get('noise.bin') ?? []))).toBeLessThanOrEqual(64 * 1024)
+    expect(writer.pieces.get('page.html')).toEqual([MiB])
+  })
+
+  it('stops inflating one, and reads no entry further, once the writer has failed', async () => {
+    const file = join(work, 'stopped.zip')
+    await writeFile(
+      file,
+      handMadeZip([
+        { name: 'big.bin', data: Buffer.alloc(3 * MiB), deflate: true },
+        { name: 'after.html', data: Buffer.from('after') }
+      ])
+    )
+    const out = join(work, 'out')
+    await mkdir(out)
+    const writer = new RecordingWriter(out, 'big.bin')
+    await readZip(file, writer)
+    await writer.settle()
+    expect(writer.failure?.message).toBe('the disk refused a write')
+    expect(writer.pieces.get('big.bin')).toHaveLength(1)
+    expect(writer.begunAfterFailure).toBe(0)
+  })
+})
+
+describe('zip: a reader of the site that falls behind', () => {
+  it('is waited for: no more than MAX_PENDING_BYTES and a page wait for it, as with tar', async () => {
+    // Each read ends on the next turn of the event loop; once the window holds the pages,
+    // reading them takes microtasks only: a reader that did not wait would be handed all 30.
+    // Up to MAX_PENDING_BYTES may wait unread, so one page more is handed over, then it waits.
+    let waiting = 0
+    let peak = 0
+    const visitor: SiteFileVisitor = {
+      wants: () => true,
+      file: (_path, bytes) => {
+        waiting += bytes.length
+        peak = Math.max(peak, waiting)
+        return new Promise<void>(resolve =>
+          setImmediate(() => resolve(void (waiting -= bytes.length)))
+        )
+      }
+    }
+    const pages = Array.from({ length: 30 }, (_, i) => page(`${i}.html`, Buffer.alloc(MiB, 'a')))
+    const file = await archive('zip', pages)
+    const site = await extractBundle(file, 'zip', join(work, 'out'), { visitor })
+    expect(site.files).toBe(30)
+    expect(peak).toBe(MAX_PENDING_BYTES + MiB)
   })
 })
 
@@ -368,12 +590,29 @@ describe('zip: the central directory', () => {
     )
   })
 
-  it('refuses a link whose target is longer than any path', async () => {
-    const file = await archive('zip', [
-      { name: 'long', type: 'symlink', linkTarget: 'a/'.repeat(2049) }
+  it('refuses a link whose target is longer than the system takes, in words', async () => {
+    // Linux takes 4095 bytes (PATH_MAX less the final NUL); symlink() refuses one byte more.
+    const longest = `${'a/'.repeat(2047)}a`
+    const file = await archive('zip', [{ name: 'long', type: 'symlink', linkTarget: longest }])
+    const out = join(work, 'out')
+    await extractBundle(file, 'zip', out)
+    expect(await readlink(join(out, 'long'))).toBe(longest)
+    const longer = await archive('zip', [
+      { name: 'long', type: 'symlink', linkTarget: `${longest}/` }
     ])
+    expect(await refusal(longer, 'zip')).toBe(
+      'The bundle is unsafe to extract: link `long` has a target longer than 4095 bytes.'
+    )
+  })
+
+  it('refuses a link whose target does not match its CRC-32', async () => {
+    const file = await archive('zip', [
+      page('a.html', 'a'),
+      { name: 'home', type: 'symlink', linkTarget: 'a.html' }
+    ])
+    await patchZip(file, (zip, [, link]) => zip.writeUInt32LE(0, (link?.at ?? 0) + 16))
     expect(await refusal(file, 'zip')).toBe(
-      'The bundle is unsafe to extract: link `long` has a target longer than 4096 bytes.'
+      'The bundle is damaged: `home` does not match its CRC-32; download it again.'
     )
   })
 
