@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { pipeline } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
 import { createGunzip, type ZlibOptions } from 'node:zlib'
 import type { ArchiveEntryInfo } from './inspect.js'
@@ -7,8 +8,8 @@ import type { SiteWriter } from './site-writer.js'
 import { untrusted } from '../util/untrusted.js'
 import { discarded } from '../util/young-garbage.js'
 
-/** Bytes read from the file at a time; gunzip inflates them in 64 KiB pieces with backpressure. */
-const READ_BYTES = 64 * 1024
+/** What every gzip stream begins with. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b])
 
 /**
  * Reads a tar or tar.gz and hands each entry to the writer, in one pass. Decompression is Node's
@@ -25,16 +26,18 @@ export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter)
     entry.on('end', () => sink.end())
   })
   parser.on('error', (error: Error) => writer.fail(tarError(error)))
-  let first = true
+  // The stream's first two bytes, however the source splits them (a read may hold one byte; past
+  // the first two, this adds none). node-tar would inflate a gzip it finds there itself.
+  let start = Buffer.alloc(0)
   for await (const chunk of source) {
-    if (first && chunk[0] === 0x1f && chunk[1] === 0x8b) {
+    start = Buffer.concat([start, chunk.subarray(0, 2 - start.length)])
+    if (start.equals(GZIP_MAGIC)) {
       writer.fail(
         new UnsafeArchiveError(
           'The bundle is a gzip inside a gzip, not a tar.gz; refusing to extract it.'
         )
       )
     }
-    first = false
     if (writer.failure) break
     parser.write(chunk)
     if (writer.failure) break
@@ -42,10 +45,8 @@ export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter)
     discarded(chunk.length)
     await writer.room()
   }
-  if (writer.failure) {
-    parser.abort(writer.failure)
-    return
-  }
+  // After a failure, what the parser still holds is not wanted: it is left unread.
+  if (writer.failure) return
   await new Promise<void>(resolve => {
     parser.on('end', resolve)
     parser.end()
@@ -54,7 +55,8 @@ export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter)
 
 /** The tar's bytes as they come off the disk, inflated when it is a tar.gz. */
 export async function* tarSource(file: string, gzipped: boolean): AsyncGenerator<Buffer> {
-  const raw = createReadStream(file, { highWaterMark: READ_BYTES })
+  // Read 64 KiB at a time (the default); gunzip inflates them in 64 KiB pieces with backpressure.
+  const raw = createReadStream(file)
   if (!gzipped) {
     yield* raw
     return
@@ -65,18 +67,19 @@ export async function* tarSource(file: string, gzipped: boolean): AsyncGenerator
     chunkSize: 64 * 1024,
     readableHighWaterMark: 1024 * 1024
   } as ZlibOptions)
-  raw.on('error', error => gunzip.destroy(error))
+  // pipeline destroys both streams when either fails or the reading stops early (the file is
+  // closed); the loop gets the failure from gunzip, so pipeline's own callback has nothing to do.
+  const inflated = pipeline(raw, gunzip, ignore)
   try {
-    for await (const chunk of raw.pipe(gunzip)) yield chunk as Buffer
+    for await (const chunk of inflated) yield chunk as Buffer
   } catch (error) {
     throw new UnsafeArchiveError(
       `The bundle is not a readable tar.gz: ${untrusted((error as Error).message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`
     )
-  } finally {
-    raw.destroy()
-    gunzip.destroy()
   }
 }
+
+function ignore(): void {}
 
 function entryInfo(entry: ReadEntry): ArchiveEntryInfo {
   return {
@@ -89,8 +92,8 @@ function entryInfo(entry: ReadEntry): ArchiveEntryInfo {
 
 function tarType(type: string): ArchiveEntryInfo['type'] {
   switch (type) {
+    // node-tar reads an old-style type (`\0`) as File.
     case 'File':
-    case 'OldFile':
     case 'ContiguousFile':
       return 'file'
     case 'Directory':
@@ -105,7 +108,6 @@ function tarType(type: string): ArchiveEntryInfo['type'] {
 }
 
 function tarError(error: Error): UnsafeArchiveError {
-  if (error instanceof UnsafeArchiveError) return error
   return new UnsafeArchiveError(
     `The bundle is not a readable tar: ${untrusted(error.message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`
   )
