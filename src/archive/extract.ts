@@ -5,7 +5,7 @@ import { isWithin } from '../util/paths.js'
 import type { ArchiveFormat } from './format.js'
 import { quoted, UnsafeArchiveError } from './inspect.js'
 import type { SiteFileVisitor } from './site-files.js'
-import { SiteWriter } from './site-writer.js'
+import { SiteWriter, systemReason } from './site-writer.js'
 import { readTar, tarSource } from './tar-reader.js'
 import { readZip } from './zip-reader.js'
 
@@ -87,7 +87,6 @@ export async function freeBytesAt(folder: string): Promise<number> {
  * links are made last): follow each link to where the system says it ends.
  */
 export async function checkLinks(root: string, links: readonly string[]): Promise<void> {
-  if (links.length === 0) return
   const realRoot = await realpath(root)
   for (const path of links) {
     const problem = await linkProblem(path, realRoot)
@@ -107,7 +106,9 @@ async function linkProblem(path: string, realRoot: string): Promise<string | und
     resolved = await systemPath(isAbsolute(target) ? target : `${dirname(path)}/${target}`)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') return 'is a loop of links'
-    throw error
+    // A link the system cannot follow here (a target with a part over 255 bytes, say) leads
+    // nowhere known: its text alone cannot tell (`up/..` is wherever the link `up` leads, and up).
+    return `cannot be followed: ${systemReason(error)}`
   }
   return isWithin(realRoot, resolved) ? undefined : 'points outside the site'
 }

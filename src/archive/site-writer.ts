@@ -125,17 +125,19 @@ export class SiteWriter {
     const symlinks: string[] = []
     for (const [path, { type, target }] of this.links) {
       const at = this.absolute(path)
-      this.folder(posix.dirname(path))
-      if (type === 'symlink') {
-        await symlink(target, at)
-        symlinks.push(at)
-      } else {
-        // Hard links resolve from the archive root (entryProblem checked that it stays inside).
-        await link(this.absolute(sitePath(target)), at).catch((error: unknown) => {
-          throw new UnsafeArchiveError(
-            `The bundle's hard link ${quoted(path)} → ${quoted(target)} cannot be made: ${untrusted((error as Error).message)}.`
-          )
-        })
+      try {
+        this.folder(posix.dirname(path))
+        if (type === 'symlink') {
+          await symlink(target, at)
+          symlinks.push(at)
+        } else {
+          // Hard links resolve from the archive root (entryProblem checked that it stays inside).
+          await link(this.absolute(sitePath(target)), at)
+        }
+      } catch (error) {
+        throw new UnsafeArchiveError(
+          `The bundle's ${type === 'symlink' ? 'link' : 'hard link'} ${quoted(path)} → ${quoted(target)} cannot be made: ${systemReason(error)}; set \`extract: false\` to keep the file as downloaded.`
+        )
       }
     }
     return symlinks
@@ -208,9 +210,12 @@ export class SiteWriter {
     }
   }
 
-  /** Runs a write; a refusal of the system becomes the failure, in words naming the entry. */
+  /**
+   * Runs a write; a refusal of the system becomes the failure, in words naming the entry. Its
+   * callers check for an earlier failure first (begin, count, a gathered file's end); a streamed
+   * file's end after one closes the file, as settle() would.
+   */
   private attempt(path: string, write: () => void): boolean {
-    if (this.failure) return false
     try {
       write()
       return true
@@ -288,8 +293,9 @@ export class SiteWriter {
     return this.absolute(path)
   }
 
+  /** Makes a folder of the site (`.` is the site's own, there already). */
   private folder(path: string): void {
-    if (path === '.' || path === '' || this.folders.has(path)) return
+    if (path === '.' || this.folders.has(path)) return
     mkdirSync(this.absolute(path), { recursive: true })
     this.folders.add(path)
   }
@@ -327,7 +333,6 @@ function diskMessage(bytes: number, freeBytes: number, destination: string, how:
 /** A write the system refused, in words that name the entry and what to do. */
 function writeError(error: unknown, path: string, destination: string): Error {
   const code = (error as NodeJS.ErrnoException).code
-  if (error instanceof UnsafeArchiveError) return error
   if (code === 'ENOSPC')
     return new UnsafeArchiveError(
       `The disk holding ${destination} is full (writing ${quoted(path)}); set \`path\` to a folder on a larger disk, or free some space.`
@@ -337,8 +342,18 @@ function writeError(error: unknown, path: string, destination: string): Error {
       ? 'a file stands where a folder of that path should be'
       : code === 'EISDIR'
         ? 'a folder stands where that file should be'
-        : untrusted((error as Error).message ?? String(error))
+        : systemReason(error)
   return new UnsafeArchiveError(
     `Extracting the bundle into ${destination} failed at ${quoted(path)}: ${why}. The archive may be damaged; set \`extract: false\` to keep the file as downloaded.`
   )
+}
+
+/**
+ * Why the system refused, in words: a name too long for the disk (a part over 255 bytes, say,
+ * which an archive may hold) said plainly, anything else in the system's own message.
+ */
+export function systemReason(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code === 'ENAMETOOLONG'
+    ? 'a name too long for the file system (most allow 255 bytes a part)'
+    : untrusted((error as Error).message ?? String(error))
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { Readable } from 'node:stream'
+import { pipeline, Readable } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
 import { createGunzip, type ZlibOptions } from 'node:zlib'
 import type { ArchiveEntryInfo } from './inspect.js'
@@ -8,8 +8,8 @@ import type { SiteWriter } from './site-writer.js'
 import { untrusted } from '../util/untrusted.js'
 import { discarded } from '../util/young-garbage.js'
 
-/** Bytes read from the file at a time; gunzip inflates them in 64 KiB pieces with backpressure. */
-const READ_BYTES = 64 * 1024
+/** What every gzip stream begins with. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b])
 
 /**
  * Reads a tar or tar.gz and hands each entry to the writer, in one pass. Decompression is Node's
@@ -26,16 +26,18 @@ export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter)
     entry.on('end', () => sink.end())
   })
   parser.on('error', (error: Error) => writer.fail(tarError(error)))
-  let first = true
+  // The stream's first two bytes, however the source splits them (a read may hold one byte; past
+  // the first two, this adds none). node-tar would inflate a gzip it finds there itself.
+  let start = Buffer.alloc(0)
   for await (const chunk of source) {
-    if (first && chunk[0] === 0x1f && chunk[1] === 0x8b) {
+    start = Buffer.concat([start, chunk.subarray(0, 2 - start.length)])
+    if (start.equals(GZIP_MAGIC)) {
       writer.fail(
         new UnsafeArchiveError(
           'The bundle is a gzip inside a gzip, not a tar.gz; refusing to extract it.'
         )
       )
     }
-    first = false
     if (writer.failure) break
     parser.write(chunk)
     if (writer.failure) break
@@ -43,10 +45,8 @@ export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter)
     discarded(chunk.length)
     await writer.room()
   }
-  if (writer.failure) {
-    parser.abort(writer.failure)
-    return
-  }
+  // After a failure, what the parser still holds is not wanted: it is left unread.
+  if (writer.failure) return
   await new Promise<void>(resolve => {
     parser.on('end', resolve)
     parser.end()
@@ -55,16 +55,17 @@ export async function readTar(source: AsyncIterable<Buffer>, writer: SiteWriter)
 
 /**
  * The tar's bytes, inflated when it is a tar.gz, from a file or from bytes as they come (a
- * bundle followed while it downloads: its errors, a failed or restarted download, pass as
- * they are, not as a damaged archive).
+ * bundle followed while it downloads). A failure of such a source (a failed or restarted
+ * download) passes as it is: it says nothing of the archive.
  */
 export async function* tarSource(
   input: string | AsyncIterable<Buffer>,
   gzipped: boolean
 ): AsyncGenerator<Buffer> {
+  // Read 64 KiB at a time (the default); gunzip inflates them in 64 KiB pieces with backpressure.
   const raw =
     typeof input === 'string'
-      ? createReadStream(input, { highWaterMark: READ_BYTES })
+      ? createReadStream(input)
       : Readable.from(input, { objectMode: false })
   if (!gzipped) {
     yield* raw
@@ -77,22 +78,21 @@ export async function* tarSource(
     readableHighWaterMark: 1024 * 1024
   } as ZlibOptions)
   let sourceError: unknown
-  raw.on('error', (error: Error) => {
-    sourceError = error
-    gunzip.destroy(error)
-  })
+  raw.on('error', (error: Error) => (sourceError = error))
+  // pipeline destroys both streams when either fails or the reading stops early (the file is
+  // closed); the loop gets the failure from gunzip, so pipeline's own callback has nothing to do.
+  const inflated = pipeline(raw, gunzip, ignore)
   try {
-    for await (const chunk of raw.pipe(gunzip)) yield chunk as Buffer
+    for await (const chunk of inflated) yield chunk as Buffer
   } catch (error) {
     if (typeof input !== 'string' && sourceError !== undefined) throw sourceError
     throw new UnsafeArchiveError(
       `The bundle is not a readable tar.gz: ${untrusted((error as Error).message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`
     )
-  } finally {
-    raw.destroy()
-    gunzip.destroy()
   }
 }
+
+function ignore(): void {}
 
 function entryInfo(entry: ReadEntry): ArchiveEntryInfo {
   return {
@@ -105,8 +105,8 @@ function entryInfo(entry: ReadEntry): ArchiveEntryInfo {
 
 function tarType(type: string): ArchiveEntryInfo['type'] {
   switch (type) {
+    // node-tar reads an old-style type (`\0`) as File.
     case 'File':
-    case 'OldFile':
     case 'ContiguousFile':
       return 'file'
     case 'Directory':
@@ -121,7 +121,6 @@ function tarType(type: string): ArchiveEntryInfo['type'] {
 }
 
 function tarError(error: Error): UnsafeArchiveError {
-  if (error instanceof UnsafeArchiveError) return error
   return new UnsafeArchiveError(
     `The bundle is not a readable tar: ${untrusted(error.message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`
   )

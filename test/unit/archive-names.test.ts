@@ -205,6 +205,28 @@ describe('linkChainProblem at its edges', () => {
     ).toBe('link `h` → `a/l/page.html` goes through the link `a/l`')
   })
 
+  it('walks a symlink’s target from a folder of several parts, a letter of a name no part', () =>
+    expect(
+      problemOf(
+        ['docs/guide/l', 'docs/guide/m'],
+        [
+          ['docs/guide/l', symlink('x')],
+          ['docs/guide/m', symlink('l/page.html')]
+        ]
+      )
+    ).toBe('link `docs/guide/m` → `l/page.html` goes through the link `docs/guide/l`'))
+
+  it('walks a hard link’s target from the root even when the hard link is in a folder', () =>
+    expect(
+      problemOf(
+        ['l', 'a/h'],
+        [
+          ['l', symlink('x')],
+          ['a/h', hardlink('l/page.html')]
+        ]
+      )
+    ).toBe('link `a/h` → `l/page.html` goes through the link `l`'))
+
   it('reads `.`, empty parts and backslashes in a target as the system does', () => {
     const links: Array<[string, Link]> = [
       ['l', symlink('x')],

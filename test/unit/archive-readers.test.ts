@@ -17,14 +17,15 @@ import {
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { constants, crc32, deflateRawSync, gzipSync, zstdCompressSync } from 'node:zlib'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { checkLinks, extractBundle } from '../../src/archive/extract.js'
 import type { ArchiveFormat } from '../../src/archive/format.js'
 import type { ArchiveEntryInfo } from '../../src/archive/inspect.js'
 import type { SiteFileVisitor } from '../../src/archive/site-files.js'
 import { MAX_PENDING_BYTES, SiteWriter, type FileSink } from '../../src/archive/site-writer.js'
-import { readTar } from '../../src/archive/tar-reader.js'
+import { readTar, tarSource } from '../../src/archive/tar-reader.js'
 import { readZip } from '../../src/archive/zip-reader.js'
 import { buildArchive, tarHeader } from '../emulator/archive.js'
 import type { ArchiveEntry } from '../emulator/types.js'
@@ -633,18 +634,46 @@ describe('zip: the central directory', () => {
 // ------------------------------------------------------------------------------------------
 // tar
 
-/** A raw tar entry: header with this typeflag, then its data padded to 512. */
-function tarEntry(name: string, typeflag: string, data = Buffer.alloc(0)): Buffer {
-  const header = tarHeader(name, 'file', data.length)
+/**
+ * A raw tar entry: header with this typeflag (after a pax header for a long name), then its data
+ * padded to 512.
+ */
+function tarEntry(name: string, typeflag: string, data = Buffer.alloc(0), linkName = ''): Buffer {
+  const headers = tarHeader(name, 'file', data.length, linkName)
+  const header = headers.subarray(headers.length - 512)
   header.write(typeflag, 156, 'latin1')
   header.fill(0x20, 148, 156)
   let sum = 0
   for (const byte of header) sum += byte
   header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
-  return Buffer.concat([header, data, Buffer.alloc((512 - (data.length % 512)) % 512)])
+  return Buffer.concat([headers, data, Buffer.alloc((512 - (data.length % 512)) % 512)])
 }
 
 const tarEnd = Buffer.alloc(1024)
+
+/**
+ * A gzip of `data` whose first byte inflates on its own: some 70 KB of empty deflate blocks
+ * follow it, so gunzip's first piece of a 64 KiB read is that one byte.
+ */
+function gzipFirstByteAlone(data: Buffer): Buffer {
+  const emptyBlock = Buffer.from([0x00, 0x00, 0x00, 0xff, 0xff])
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc32(data), 0)
+  trailer.writeUInt32LE(data.length, 4)
+  return Buffer.concat([
+    Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]),
+    deflateRawSync(data.subarray(0, 1), { finishFlush: constants.Z_SYNC_FLUSH }),
+    ...Array<Buffer>(14_000).fill(emptyBlock),
+    deflateRawSync(data.subarray(1)),
+    trailer
+  ])
+}
+
+/** A writer into `out` under the work folder, with room for small archives. */
+async function tarWriter(): Promise<SiteWriter> {
+  await mkdir(join(work, 'out'), { recursive: true })
+  return new SiteWriter(join(work, 'out'), { maxEntries: 10, freeBytes: MiB, destination: 'out' })
+}
 
 describe('tar: entry types', () => {
   it('writes old-style (`\\0`) and contiguous (`7`) files as files', async () => {
@@ -663,6 +692,31 @@ describe('tar: entry types', () => {
     expect(await readFile(join(out, 'contiguous.html'), 'utf8')).toBe('contiguous')
   })
 
+  it('hands the writer each entry as its header says: name, type, size, link target', async () => {
+    const w = await tarWriter()
+    const begin = vi.spyOn(w, 'begin')
+    const tar = Buffer.concat([
+      tarEntry('page.html', '0', Buffer.from('page')),
+      tarEntry('old.html', '\0', Buffer.from('old')),
+      tarEntry('contiguous.html', '7', Buffer.from('contiguous')),
+      tarEntry('docs/', '5'),
+      tarEntry('home', '2', undefined, 'page.html'),
+      tarEntry('same.html', '1', undefined, 'page.html'),
+      tarEntry('fifo', '6'),
+      tarEnd
+    ])
+    await readTar(Readable.from([tar]), w)
+    expect(begin.mock.calls.map(([entry]) => entry)).toEqual([
+      { name: 'page.html', type: 'file', sizeBytes: 4, linkTarget: undefined },
+      { name: 'old.html', type: 'file', sizeBytes: 3, linkTarget: undefined },
+      { name: 'contiguous.html', type: 'file', sizeBytes: 10, linkTarget: undefined },
+      { name: 'docs/', type: 'directory', sizeBytes: 0, linkTarget: undefined },
+      { name: 'home', type: 'symlink', sizeBytes: 0, linkTarget: 'page.html' },
+      { name: 'same.html', type: 'hardlink', sizeBytes: 0, linkTarget: 'page.html' },
+      { name: 'fifo', type: 'other', sizeBytes: 0, linkTarget: undefined }
+    ])
+  })
+
   it.each([
     ['a FIFO', '6'],
     ['a character device', '3'],
@@ -676,6 +730,90 @@ describe('tar: entry types', () => {
   })
 })
 
+describe('names too long for the file system: refused naming the entry, nothing left', () => {
+  const tarLink = (name: string, target: string) => tarHeader(name, 'symlink', 0, target)
+  const tarPage = (name: string) => tarEntry(name, '0', Buffer.from('page'))
+  const long = (letter: string) => letter.repeat(300)
+  const tooLong = 'a name too long for the file system (most allow 255 bytes a part)'
+  const keep = 'set `extract: false` to keep the file as downloaded.'
+
+  it.each([
+    [
+      'a link whose target is over 4096 bytes',
+      tarLink('l', 'a/'.repeat(2500)),
+      `The bundle's link \`l\` → \`${'a/'.repeat(60)}…\` cannot be made: ${tooLong}; ${keep}`
+    ],
+    [
+      'a link with a part of its name over 255 bytes',
+      tarLink(long('c'), 'x'),
+      `The bundle's link \`${'c'.repeat(120)}…\` → \`x\` cannot be made: ${tooLong}; ${keep}`
+    ],
+    [
+      'a link in a folder whose name is over 255 bytes',
+      tarLink(`${long('c')}/l`, 'x'),
+      `The bundle's link \`${'c'.repeat(120)}…\` → \`x\` cannot be made: ${tooLong}; ${keep}`
+    ],
+    [
+      'a hard link with a part of its name over 255 bytes',
+      Buffer.concat([tarPage('p.html'), tarEntry(long('h'), '1', undefined, 'p.html')]),
+      `The bundle's hard link \`${'h'.repeat(120)}…\` → \`p.html\` cannot be made: ${tooLong}; ${keep}`
+    ],
+    [
+      'a link whose target has a part over 255 bytes (made, but not followed)',
+      tarLink('l', long('b')),
+      `The bundle is unsafe: link \`l\` cannot be followed: ${tooLong}.`
+    ],
+    [
+      'a file with a part of its name over 255 bytes',
+      tarPage(long('d')),
+      `failed at \`${'d'.repeat(120)}…\`: ${tooLong}. The archive may be damaged; ${keep}`
+    ],
+    [
+      'a file whose path is over 4096 bytes',
+      tarPage(`${'abcd/'.repeat(1000)}f.html`),
+      `failed at \`${'abcd/'.repeat(24)}…\`: ${tooLong}. The archive may be damaged; ${keep}`
+    ]
+  ])('%s', async (_what, entries, message) => {
+    const file = join(work, 'long.tar')
+    await writeFile(file, Buffer.concat([entries, tarEnd]))
+    expect(await refusal(file, 'tar')).toContain(message)
+  })
+})
+
+describe('tar.gz: the file is closed after reading', () => {
+  const write = async (tar: Buffer) => {
+    const file = join(work, 'bundle.tar.gz')
+    await writeFile(file, gzipSync(tar))
+    return file
+  }
+
+  it('after a site', async () => {
+    const file = await write(Buffer.concat([tarEntry('a.html', '0', Buffer.from('a')), tarEnd]))
+    await extractBundle(file, 'tar.gz', join(work, 'out'))
+    expect(await openOn(file)).toBe(0)
+  })
+
+  it('after a refusal midway, the rest unread', async () => {
+    const file = await write(
+      Buffer.concat([
+        tarEntry('../evil.html', '0', Buffer.from('x')),
+        tarEntry('rest.bin', '0', randomBytes(4 * MiB)),
+        tarEnd
+      ])
+    )
+    await refusal(file, 'tar.gz')
+    expect(await openOn(file)).toBe(0)
+  })
+
+  it('after a gzip cut short', async () => {
+    const whole = gzipSync(Buffer.concat([tarEntry('a.bin', '0', randomBytes(MiB)), tarEnd]))
+    const file = join(work, 'cut.tar.gz')
+    await writeFile(file, whole.subarray(0, whole.length / 2))
+    await refusal(file, 'tar.gz')
+    expect(await openOn(file)).toBe(0)
+  })
+})
+
 describe('tar: what is not a tar, or not only one', () => {
   it('refuses a gzip inside the tar.gz, and a gzip given as a tar', async () => {
     const inner = gzipSync(Buffer.concat([tarEntry('a.html', '0', Buffer.from('a')), tarEnd]))
@@ -686,6 +824,20 @@ describe('tar: what is not a tar, or not only one', () => {
     const once = join(work, 'once.tar')
     await writeFile(once, inner)
     expect(await refusal(once, 'tar')).toBe(message)
+  })
+
+  it('refuses a gzip inside the tar.gz whose first byte inflates alone, parsing none of it', async () => {
+    const inner = gzipSync(Buffer.concat([tarEntry('a.html', '0', Buffer.from('a')), tarEnd]))
+    const file = join(work, 'split.tar.gz')
+    await writeFile(file, gzipFirstByteAlone(inner))
+    const message = 'The bundle is a gzip inside a gzip, not a tar.gz; refusing to extract it.'
+    expect(await refusal(file, 'tar.gz')).toBe(message)
+    // node-tar, handed the second byte, would inflate the inner gzip and hand over its entries.
+    const w = await tarWriter()
+    const begin = vi.spyOn(w, 'begin')
+    await readTar(tarSource(file, true), w)
+    expect(w.failure?.message).toBe(message)
+    expect(begin).not.toHaveBeenCalled()
   })
 
   it('takes gzip’s magic bytes anywhere but at the start as data', async () => {

@@ -45,6 +45,13 @@ function put(w: SiteWriter, name: string, ...chunks: string[]): void {
   sink?.end()
 }
 
+/** The files under `folder` this process has open (Linux). */
+async function openUnder(folder: string): Promise<string[]> {
+  const fds = await readdir('/proc/self/fd')
+  const open = await Promise.all(fds.map(fd => readlink(`/proc/self/fd/${fd}`).catch(() => '')))
+  return open.filter(target => target.startsWith(folder))
+}
+
 /** The failure a finished writer reports, as its message. */
 async function refusal(w: SiteWriter): Promise<string> {
   const error = await w.finish().then(
@@ -146,6 +153,17 @@ describe('bytes as they are inflated (headers may lie)', () => {
     )
   })
 
+  it('stops a large (streamed) file at the free space, the chunk past it unwritten', async () => {
+    const w = writer({ freeBytes: MiB + 10 })
+    const sink = w.begin(file('big.bin', MiB + 1)) // the header lies: more than that comes
+    sink?.write(Buffer.alloc(MiB))
+    expect(w.failure).toBeUndefined()
+    sink?.write(Buffer.alloc(MiB))
+    expect(w.failure?.message).toMatch(/^The bundle would extract to more than 2097152 bytes/)
+    expect((await lstat(join(root, 'big.bin'))).size).toBe(MiB)
+    await w.settle()
+  })
+
   it('stops a large (streamed) file at the limit, its bytes so far written in order', async () => {
     const w = writer({ maxTotalBytes: 3 * MiB + 10 })
     const sink = w.begin(file('big.bin', 2 * MiB))
@@ -224,6 +242,18 @@ describe('files', () => {
     await expect(w.finish()).rejects.toThrow('more than 2 entries')
   })
 
+  it('closes a streamed file at its end: a site of many large files holds one open at a time', async () => {
+    const w = writer()
+    for (const name of ['a.bin', 'b.bin']) {
+      const sink = w.begin(file(name, 2 * MiB))
+      sink?.write(Buffer.alloc(2 * MiB))
+      expect(await openUnder(root)).toEqual([join(root, name)])
+      sink?.end()
+      expect(await openUnder(root)).toEqual([])
+    }
+    await w.finish()
+  })
+
   it('closes a streamed file left open by a failure (settle), so the folder can go', async () => {
     const w = writer()
     const sink = w.begin(file('big.bin', 2 * MiB))
@@ -231,9 +261,7 @@ describe('files', () => {
     w.fail(new Error('the archive ends early'))
     await expect(w.finish()).rejects.toThrow('the archive ends early')
     // Its descriptor is closed: the file is all there is, and it can be removed.
-    const fds = await readdir('/proc/self/fd')
-    const open = await Promise.all(fds.map(fd => readlink(`/proc/self/fd/${fd}`).catch(() => '')))
-    expect(open.filter(target => target.startsWith(root))).toEqual([])
+    expect(await openUnder(root)).toEqual([])
   })
 
   it('takes the archive’s root entry `./` as nothing, and one spelling of each path', async () => {
@@ -447,11 +475,20 @@ describe('a write the system refuses, in words naming the entry', () => {
     await w.settle()
   })
 
-  it('anything else, in the system’s words made safe to print', async () => {
+  it('a name too long for the file system, in plain words', async () => {
     const w = writer()
     put(w, `${'n'.repeat(300)}.html`, 'x')
     expect(await refusal(w)).toMatch(
-      /^Extracting the bundle into \/the\/site failed at `n+…?`: ENAMETOOLONG: name too long, open '\/tmp\/.*\. The archive may be damaged;/
+      /^Extracting the bundle into \/the\/site failed at `n+…`: a name too long for the file system \(most allow 255 bytes a part\)\. The archive may be damaged;/
+    )
+  })
+
+  it('anything else, in the system’s words made safe to print', async () => {
+    const w = writer()
+    await rm(root, { recursive: true })
+    put(w, 'a.html', 'x')
+    expect(await refusal(w)).toMatch(
+      /^Extracting the bundle into \/the\/site failed at `a\.html`: ENOENT: no such file or directory, open '\/tmp\/.*a\.html'\. The archive may be damaged;/
     )
   })
 })
