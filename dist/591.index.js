@@ -224,16 +224,19 @@ class SiteWriter {
         const symlinks = [];
         for (const [path, { type, target }] of this.links) {
             const at = this.absolute(path);
-            this.folder(external_node_path_.posix.dirname(path));
-            if (type === 'symlink') {
-                await (0,promises_.symlink)(target, at);
-                symlinks.push(at);
+            try {
+                this.folder(external_node_path_.posix.dirname(path));
+                if (type === 'symlink') {
+                    await (0,promises_.symlink)(target, at);
+                    symlinks.push(at);
+                }
+                else {
+                    // Hard links resolve from the archive root (entryProblem checked that it stays inside).
+                    await (0,promises_.link)(this.absolute(sitePath(target)), at);
+                }
             }
-            else {
-                // Hard links resolve from the archive root (entryProblem checked that it stays inside).
-                await (0,promises_.link)(this.absolute(sitePath(target)), at).catch((error) => {
-                    throw new UnsafeArchiveError(`The bundle's hard link ${quoted(path)} → ${quoted(target)} cannot be made: ${(0,untrusted/* untrusted */.bp)(error.message)}.`);
-                });
+            catch (error) {
+                throw new UnsafeArchiveError(`The bundle's ${type === 'symlink' ? 'link' : 'hard link'} ${quoted(path)} → ${quoted(target)} cannot be made: ${systemReason(error)}; set \`extract: false\` to keep the file as downloaded.`);
             }
         }
         return symlinks;
@@ -310,10 +313,12 @@ class SiteWriter {
             end: () => this.attempt(path, close)
         };
     }
-    /** Runs a write; a refusal of the system becomes the failure, in words naming the entry. */
+    /**
+     * Runs a write; a refusal of the system becomes the failure, in words naming the entry. Its
+     * callers check for an earlier failure first (begin, count, a gathered file's end); a streamed
+     * file's end after one closes the file, as settle() would.
+     */
     attempt(path, write) {
-        if (this.failure)
-            return false;
         try {
             write();
             return true;
@@ -373,8 +378,9 @@ class SiteWriter {
         this.folder(external_node_path_.posix.dirname(path));
         return this.absolute(path);
     }
+    /** Makes a folder of the site (`.` is the site's own, there already). */
     folder(path) {
-        if (path === '.' || path === '' || this.folders.has(path))
+        if (path === '.' || this.folders.has(path))
             return;
         (0,external_node_fs_.mkdirSync)(this.absolute(path), { recursive: true });
         this.folders.add(path);
@@ -407,16 +413,23 @@ function diskMessage(bytes, freeBytes, destination, how) {
 /** A write the system refused, in words that name the entry and what to do. */
 function writeError(error, path, destination) {
     const code = error.code;
-    if (error instanceof UnsafeArchiveError)
-        return error;
     if (code === 'ENOSPC')
         return new UnsafeArchiveError(`The disk holding ${destination} is full (writing ${quoted(path)}); set \`path\` to a folder on a larger disk, or free some space.`);
     const why = code === 'ENOTDIR' || code === 'EEXIST'
         ? 'a file stands where a folder of that path should be'
         : code === 'EISDIR'
             ? 'a folder stands where that file should be'
-            : (0,untrusted/* untrusted */.bp)(error.message ?? String(error));
+            : systemReason(error);
     return new UnsafeArchiveError(`Extracting the bundle into ${destination} failed at ${quoted(path)}: ${why}. The archive may be damaged; set \`extract: false\` to keep the file as downloaded.`);
+}
+/**
+ * Why the system refused, in words: a name too long for the disk (a part over 255 bytes, say,
+ * which an archive may hold) said plainly, anything else in the system's own message.
+ */
+function systemReason(error) {
+    return error.code === 'ENAMETOOLONG'
+        ? 'a name too long for the file system (most allow 255 bytes a part)'
+        : (0,untrusted/* untrusted */.bp)(error.message ?? String(error));
 }
 
 // EXTERNAL MODULE: external "node:stream"
@@ -435,8 +448,8 @@ var young_garbage = __webpack_require__(734);
 
 
 
-/** Bytes read from the file at a time; gunzip inflates them in 64 KiB pieces with backpressure. */
-const READ_BYTES = 64 * 1024;
+/** What every gzip stream begins with. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 /**
  * Reads a tar or tar.gz and hands each entry to the writer, in one pass. Decompression is Node's
  * streaming gunzip, never node-tar's own (which inflates a whole read in one synchronous call:
@@ -453,12 +466,14 @@ async function readTar(source, writer) {
         entry.on('end', () => sink.end());
     });
     parser.on('error', (error) => writer.fail(tarError(error)));
-    let first = true;
+    // The stream's first two bytes, however the source splits them (a read may hold one byte; past
+    // the first two, this adds none). node-tar would inflate a gzip it finds there itself.
+    let start = Buffer.alloc(0);
     for await (const chunk of source) {
-        if (first && chunk[0] === 0x1f && chunk[1] === 0x8b) {
+        start = Buffer.concat([start, chunk.subarray(0, 2 - start.length)]);
+        if (start.equals(GZIP_MAGIC)) {
             writer.fail(new UnsafeArchiveError('The bundle is a gzip inside a gzip, not a tar.gz; refusing to extract it.'));
         }
-        first = false;
         if (writer.failure)
             break;
         parser.write(chunk);
@@ -468,10 +483,9 @@ async function readTar(source, writer) {
         (0,young_garbage/* discarded */.e)(chunk.length);
         await writer.room();
     }
-    if (writer.failure) {
-        parser.abort(writer.failure);
+    // After a failure, what the parser still holds is not wanted: it is left unread.
+    if (writer.failure)
         return;
-    }
     await new Promise(resolve => {
         parser.on('end', resolve);
         parser.end();
@@ -479,12 +493,13 @@ async function readTar(source, writer) {
 }
 /**
  * The tar's bytes, inflated when it is a tar.gz, from a file or from bytes as they come (a
- * bundle followed while it downloads: its errors, a failed or restarted download, pass as
- * they are, not as a damaged archive).
+ * bundle followed while it downloads). A failure of such a source (a failed or restarted
+ * download) passes as it is: it says nothing of the archive.
  */
 async function* tarSource(input, gzipped) {
+    // Read 64 KiB at a time (the default); gunzip inflates them in 64 KiB pieces with backpressure.
     const raw = typeof input === 'string'
-        ? (0,external_node_fs_.createReadStream)(input, { highWaterMark: READ_BYTES })
+        ? (0,external_node_fs_.createReadStream)(input)
         : external_node_stream_.Readable.from(input, { objectMode: false });
     if (!gzipped) {
         yield* raw;
@@ -497,12 +512,12 @@ async function* tarSource(input, gzipped) {
         readableHighWaterMark: 1024 * 1024
     });
     let sourceError;
-    raw.on('error', (error) => {
-        sourceError = error;
-        gunzip.destroy(error);
-    });
+    raw.on('error', (error) => (sourceError = error));
+    // pipeline destroys both streams when either fails or the reading stops early (the file is
+    // closed); the loop gets the failure from gunzip, so pipeline's own callback has nothing to do.
+    const inflated = (0,external_node_stream_.pipeline)(raw, gunzip, ignore);
     try {
-        for await (const chunk of raw.pipe(gunzip))
+        for await (const chunk of inflated)
             yield chunk;
     }
     catch (error) {
@@ -510,11 +525,8 @@ async function* tarSource(input, gzipped) {
             throw sourceError;
         throw new UnsafeArchiveError(`The bundle is not a readable tar.gz: ${(0,untrusted/* untrusted */.bp)(error.message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`);
     }
-    finally {
-        raw.destroy();
-        gunzip.destroy();
-    }
 }
+function ignore() { }
 function entryInfo(entry) {
     return {
         name: entry.path,
@@ -525,8 +537,8 @@ function entryInfo(entry) {
 }
 function tarType(type) {
     switch (type) {
+        // node-tar reads an old-style type (`\0`) as File.
         case 'File':
-        case 'OldFile':
         case 'ContiguousFile':
             return 'file';
         case 'Directory':
@@ -540,8 +552,6 @@ function tarType(type) {
     }
 }
 function tarError(error) {
-    if (error instanceof UnsafeArchiveError)
-        return error;
     return new UnsafeArchiveError(`The bundle is not a readable tar: ${(0,untrusted/* untrusted */.bp)(error.message)}. It may be damaged or cut short; set \`extract: false\` to keep the file as downloaded.`);
 }
 
@@ -560,9 +570,9 @@ var external_node_buffer_ = __webpack_require__(4573);
  * Info-ZIP unzip and the system see such bytes on a UTF-8 file system); CP437 stays for the rest.
  */
 function zipEntryName(raw, generalPurposeBitFlag, extraFields) {
-    const flagged = (generalPurposeBitFlag & 0x800) !== 0;
+    // The UTF-8 flag needs no test of its own: yauzl decodes a flagged name as UTF-8 too.
     const unicodePath = extraFields.some(field => field.id === 0x7075);
-    if (!flagged && !unicodePath && !raw.every(byte => byte < 0x80) && (0,external_node_buffer_.isUtf8)(raw))
+    if (!unicodePath && !raw.every(byte => byte < 0x80) && (0,external_node_buffer_.isUtf8)(raw))
         return raw.toString('utf8');
     // strictFileNames: a backslash is left as it is (the guards treat it as a separator).
     return yauzl.getFileNameLowLevel(generalPurposeBitFlag, raw, [...extraFields], true);
@@ -579,8 +589,11 @@ function zipEntryName(raw, generalPurposeBitFlag, extraFields) {
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
-/** A link's target is a path; anything longer is not one a site needs. */
-const MAX_LINK_TARGET_BYTES = 4096;
+/**
+ * The longest link target Linux takes (PATH_MAX less the final NUL): a longer one is no path a
+ * site needs, and refused here it is refused in words naming the link, not by symlink() later.
+ */
+const MAX_LINK_TARGET_BYTES = 4095;
 const OPEN_OPTIONS = {
     lazyEntries: true,
     // Names are decoded by zipEntryName and checked by the writer's guards, like tar's.
@@ -615,36 +628,46 @@ async function extractEntries(file, writer, window) {
     await eachEntry(file, async (zip, entry) => {
         const info = zip_reader_entryInfo(entry);
         if (info.type === 'symlink') {
-            const target = await readAll(await openStream(zip, entry), info);
+            const target = await linkTarget(await openStream(zip, entry), entry, info);
             writer.begin({ ...info, linkTarget: target });
             return !writer.failure;
         }
         const sink = writer.begin(info);
         if (!sink)
             return !writer.failure;
-        if (isSmall(entry)) {
+        if (isSmall(entry))
             sink.write(await window.inflate(entry, info));
-            sink.end();
-            return !writer.failure;
-        }
-        const stream = await openStream(zip, entry);
-        try {
-            for await (const chunk of stream) {
-                sink.write(chunk);
-                if (writer.failure)
-                    return false;
-                await writer.room();
-            }
-        }
-        catch (error) {
-            throw sizeError(error, info);
-        }
-        finally {
-            stream.destroy();
-        }
+        else
+            await streamEntry(await openStream(zip, entry), entry, info, sink, writer);
         sink.end();
+        // The file may now be with a reader of the site: wait while they hold too much unread. (Only
+        // end() hands a file over, so within an entry there is nothing more to wait for.)
+        await writer.room();
         return !writer.failure;
     });
+}
+/**
+ * A large entry, inflated by yauzl as a stream (which proves its size as it goes) and written
+ * as it comes; its CRC-32 is computed on the way and checked at the end, which yauzl does not
+ * do. A file the writer gathers whole (one a reader of the site wants) is handed over only
+ * after that check, by `end()`; a streamed one is on disk already, and the refusal removes it.
+ */
+async function streamEntry(stream, entry, info, sink, writer) {
+    let crc = 0;
+    // Leaving the loop (a failure, an error) destroys the stream, and yauzl's destroy() the
+    // read and the inflate behind it.
+    try {
+        for await (const chunk of stream) {
+            sink.write(chunk);
+            if (writer.failure)
+                return;
+            crc = (0,external_node_zlib_.crc32)(chunk, crc);
+        }
+    }
+    catch (error) {
+        throw sizeError(error, info);
+    }
+    checkCrc(crc, entry, info);
 }
 /** Entries at most this large, either way, are read through the window and inflated at once. */
 const SMALL_ENTRY_BYTES = 1024 * 1024;
@@ -662,7 +685,7 @@ function isSmall(entry) {
  * Small entries, read from a large window of the file and inflated in one bounded call (the
  * output may not pass the declared size, at most 1 MiB). yauzl's stream per entry costs several
  * round trips through the thread pool each (a read for the local header, reads for the data, an
- * inflate): with 10,000 pages that was several times `unzip -q`. Unlike yauzl, the CRC is checked too.
+ * inflate): with 10,000 pages that was several times `unzip -q`. The CRC is checked here too.
  */
 class ReadWindow {
     buffer = Buffer.allocUnsafe(WINDOW_BYTES);
@@ -704,16 +727,14 @@ class ReadWindow {
         (0,young_garbage/* discardedUntilFullCollection */.j)(bytes.length);
         if (bytes.length !== entry.uncompressedSize)
             throw sizeMismatch(info);
-        if ((0,external_node_zlib_.crc32)(bytes) !== entry.crc32)
-            throw new UnsafeArchiveError(`The bundle is damaged: ${quoted(info.name)} does not match its CRC-32; download it again.`);
+        checkCrc((0,external_node_zlib_.crc32)(bytes), entry, info);
         return bytes;
     }
     async slice(offset, length) {
         const end = offset + length;
         if (offset < this.start || end > this.start + this.bytes.length) {
             // One buffer, reused: what a slice returned is consumed before the next slice is asked for.
-            if (this.buffer.length < length)
-                this.buffer = Buffer.allocUnsafe(length);
+            // A slice (a local header, a small entry's data: at most 1 MiB) always fits in it.
             const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, offset);
             this.bytes = this.buffer.subarray(0, bytesRead);
             this.start = offset;
@@ -722,6 +743,11 @@ class ReadWindow {
         }
         return this.bytes.subarray(offset - this.start, end - this.start);
     }
+}
+/** yauzl checks sizes, not the CRC-32: every entry's is checked here, small, large or link. */
+function checkCrc(crc, entry, info) {
+    if (crc !== entry.crc32)
+        throw new UnsafeArchiveError(`The bundle is damaged: ${quoted(info.name)} does not match its CRC-32; download it again.`);
 }
 function sizeMismatch(info) {
     return new UnsafeArchiveError(`The bundle is unsafe to extract: ${quoted(info.name)} does not inflate to the ${info.sizeBytes} bytes its header declares (an archive bomb, or a damaged zip).`);
@@ -738,15 +764,13 @@ async function eachEntry(file, visit) {
     const size = (0,external_node_fs_.fstatSync)(reader.fd).size;
     return new Promise((resolve, reject) => {
         yauzl.fromRandomAccessReader(reader, size, OPEN_OPTIONS, (error, zip) => {
-            if (error || !zip) {
+            // yauzl gives an error or a zip file; it leaves the reader open on an error.
+            if (error) {
                 reader.close(() => undefined);
                 return reject(zipError(error));
             }
-            let done = false;
+            // A second stop (an error after the end) settles nothing more; closing twice does nothing.
             const stop = (failure) => {
-                if (done)
-                    return;
-                done = true;
                 zip.close();
                 if (failure)
                     reject(failure);
@@ -765,7 +789,8 @@ async function eachEntry(file, visit) {
 /**
  * yauzl's view of the file: its many small reads (46 bytes and a name per central directory
  * record) are served from a 1 MiB window read at once, instead of two thread-pool round trips
- * each; entry data streams come from the file as usual.
+ * each; entry data streams come from the file as usual. yauzl reads at most 192 KiB at once (a
+ * record's name, extra field and comment; 64 KiB to find the end record): within the window.
  */
 class WindowedReader extends yauzl.RandomAccessReader {
     fd;
@@ -782,8 +807,6 @@ class WindowedReader extends yauzl.RandomAccessReader {
         try {
             if (position < this.start || position + length > this.start + this.window.length) {
                 // One buffer, reused: each read is copied out of it at once.
-                if (this.buffer.length < length)
-                    this.buffer = Buffer.allocUnsafe(length);
                 const bytesRead = (0,external_node_fs_.readSync)(this.fd, this.buffer, 0, this.buffer.length, position);
                 this.window = this.buffer.subarray(0, bytesRead);
                 this.start = position;
@@ -799,21 +822,21 @@ class WindowedReader extends yauzl.RandomAccessReader {
     _readStreamForRange(start, end) {
         return (0,external_node_fs_.createReadStream)(this.file, { start, end: end - 1, highWaterMark: 64 * 1024 });
     }
+    /** Called once: by yauzl when the zip and its last stream are done, or by eachEntry on an error. */
     close(callback) {
-        if (!this.closed)
-            (0,external_node_fs_.closeSync)(this.fd);
-        this.closed = true;
+        (0,external_node_fs_.closeSync)(this.fd);
         queueMicrotask(() => callback(null));
     }
-    closed = false;
 }
 const READER_WINDOW_BYTES = 1024 * 1024;
 function openStream(zip, entry) {
-    return new Promise((resolve, reject) => zip.openReadStream(entry, (error, stream) => error || !stream ? reject(zipError(error)) : resolve(stream)));
+    return new Promise((resolve, reject) => zip.openReadStream(entry, (error, stream) => error ? reject(zipError(error)) : resolve(stream)));
 }
-async function readAll(stream, info) {
+/** A link's target: its bytes, bounded, their CRC-32 checked. */
+async function linkTarget(stream, entry, info) {
     const chunks = [];
     let size = 0;
+    // Leaving the loop destroys the stream (see streamEntry).
     try {
         for await (const chunk of stream) {
             size += chunk.length;
@@ -825,22 +848,21 @@ async function readAll(stream, info) {
     catch (error) {
         throw sizeError(error, info);
     }
-    finally {
-        stream.destroy();
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    const target = Buffer.concat(chunks);
+    checkCrc((0,external_node_zlib_.crc32)(target), entry, info);
+    return target.toString('utf8');
 }
+/** An error out of an entry's stream: ours passes, yauzl's size check names the entry. */
 function sizeError(error, info) {
     if (error instanceof UnsafeArchiveError)
         return error;
-    if (/bytes in the stream/.test(error.message ?? ''))
+    if (/bytes in the stream/.test(error.message))
         return sizeMismatch(info);
     return zipError(error);
 }
+/** yauzl's errors (and the system's, reading the file), in yauzl's words. */
 function zipError(error) {
-    if (error instanceof UnsafeArchiveError)
-        return error;
-    return new UnsafeArchiveError(`The bundle is not a readable zip: ${(0,untrusted/* untrusted */.bp)(error?.message ?? 'unknown error')}.`);
+    return new UnsafeArchiveError(`The bundle is not a readable zip: ${(0,untrusted/* untrusted */.bp)(error.message)}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/archive/extract.ts
@@ -901,8 +923,6 @@ async function freeBytesAt(folder) {
  * links are made last): follow each link to where the system says it ends.
  */
 async function checkLinks(root, links) {
-    if (links.length === 0)
-        return;
     const realRoot = await (0,promises_.realpath)(root);
     for (const path of links) {
         const problem = await linkProblem(path, realRoot);
@@ -921,7 +941,9 @@ async function linkProblem(path, realRoot) {
     catch (error) {
         if (error.code === 'ELOOP')
             return 'is a loop of links';
-        throw error;
+        // A link the system cannot follow here (a target with a part over 255 bytes, say) leads
+        // nowhere known: its text alone cannot tell (`up/..` is wherever the link `up` leads, and up).
+        return `cannot be followed: ${systemReason(error)}`;
     }
     return (0,paths/* isWithin */.U)(realRoot, resolved) ? undefined : 'points outside the site';
 }
