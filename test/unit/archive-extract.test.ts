@@ -289,6 +289,34 @@ describe('guards, each refusing before the bytes are written', () => {
     await expect(lstat(out)).rejects.toThrow(/ENOENT/)
   })
 
+  it('a name too long for the file system, from tar and zip: refused naming the entry', async () => {
+    // The system takes a link target with a part over 255 bytes (it cannot follow it); GNU tar
+    // renames a page to such a part as it archives it.
+    const site = join(work, 'site')
+    await mkdir(site)
+    await writeFile(join(site, 'a.html'), 'a')
+    await symlink('b'.repeat(300), join(site, 'long'))
+    const tooLong = 'a name too long for the file system (most allow 255 bytes a part)'
+    const followed = `The bundle is unsafe: link \`long\` cannot be followed: ${tooLong}.`
+    const tar = join(work, 'link.tar')
+    tool('tar', ['-cf', tar, 'long'], site, 'tar')
+    expect(await extractBundle(tar, 'tar', join(work, 'out')).catch(String)).toBe(
+      `UnsafeArchiveError: ${followed}`
+    )
+    const zip = join(work, 'link.zip')
+    tool('zip', ['-q', '-y', zip, 'long'], site, 'zip')
+    expect(await extractBundle(zip, 'zip', join(work, 'out')).catch(String)).toBe(
+      `UnsafeArchiveError: ${followed}`
+    )
+    const renamed = join(work, 'renamed.tar')
+    tool('tar', ['-cf', renamed, `--transform=s/a.html/${'d'.repeat(300)}/`, 'a.html'], site, 'tar')
+    const out = join(work, 'out')
+    expect(await extractBundle(renamed, 'tar', out).catch(String)).toContain(
+      `failed at \`${'d'.repeat(120)}…\`: ${tooLong}.`
+    )
+    await expect(lstat(out)).rejects.toThrow(/ENOENT/)
+  })
+
   it('a zip symlink (read from its Unix mode) is made as a link, and one leading out is refused', async () => {
     const site = join(work, 'site')
     await mkdir(site)
