@@ -4596,8 +4596,7 @@ async function runExport(settings, deps) {
     catch (error) {
         if (deps.signal.aborted && report.site) {
             // Cancelled after extracting: a site the run never finished with is not left behind.
-            const site = report.site.path;
-            await (0,cleanup/* cleanUpAfterFailure */.P)(`the extracted site ${site}`, () => (0,promises_.rm)(site, { recursive: true, force: true }));
+            await removeSite(report.site.path);
             report.site = undefined;
         }
         return { report, error: run_explain(error, report, settings) };
@@ -4691,11 +4690,14 @@ async function extractAttempt(growing, attempt, format, directory, settings, rep
     }
     catch (error) {
         await extraction.readers.close();
-        const site = extraction.site.path;
-        await (0,cleanup/* cleanUpAfterFailure */.P)(`the extracted site ${site}`, () => (0,promises_.rm)(site, { recursive: true, force: true }));
+        await removeSite(extraction.site.path);
         throw error;
     }
     return extraction;
+}
+/** Removes an extracted site the run will not report (a warning, never a throw, if it cannot). */
+async function removeSite(site) {
+    await (0,cleanup/* cleanUpAfterFailure */.P)(`the extracted site ${site}`, () => (0,promises_.rm)(site, { recursive: true, force: true }));
 }
 /** Passes a start over on; any other failure of the download is reported by the download. */
 function restarts(error) {

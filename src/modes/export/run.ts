@@ -165,10 +165,7 @@ export async function runExport(
   } catch (error) {
     if (deps.signal.aborted && report.site) {
       // Cancelled after extracting: a site the run never finished with is not left behind.
-      const site = report.site.path
-      await cleanUpAfterFailure(`the extracted site ${site}`, () =>
-        rm(site, { recursive: true, force: true })
-      )
+      await removeSite(report.site.path)
       report.site = undefined
     }
     return { report, error: explain(error, report, settings) }
@@ -297,13 +294,17 @@ async function extractAttempt(
     await growing.settled(attempt)
   } catch (error) {
     await extraction.readers.close()
-    const site = extraction.site.path
-    await cleanUpAfterFailure(`the extracted site ${site}`, () =>
-      rm(site, { recursive: true, force: true })
-    )
+    await removeSite(extraction.site.path)
     throw error
   }
   return extraction
+}
+
+/** Removes an extracted site the run will not report (a warning, never a throw, if it cannot). */
+async function removeSite(site: string): Promise<void> {
+  await cleanUpAfterFailure(`the extracted site ${site}`, () =>
+    rm(site, { recursive: true, force: true })
+  )
 }
 
 /** Passes a start over on; any other failure of the download is reported by the download. */
