@@ -9,6 +9,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Integration tests spawn the bundled action; two cores, so keep parallelism modest.
     maxWorkers: 2,
+    // vitest's toThrow('text') passes on a thrown undefined; this makes it fail (see the file).
+    setupFiles: ['./test/support/strict-throw.ts'],
     reporters: ['default', './test/support/count-reporter.ts'],
     // `npm run coverage` (scripts/coverage.ts) adds what the bundled children ran, and the thresholds.
     coverage: {

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // As in the main config: toThrow('text') fails on a thrown undefined (see the file).
+    setupFiles: ['./test/support/strict-throw.ts'],
     include: ['test/unit/**/*.test.ts'],
     exclude: [
       // None of these import src/: they check the repository's files and the bundles.
