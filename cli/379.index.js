@@ -4151,6 +4151,7 @@ async function transferOnce(options, dispatcher, sink, state) {
             Number.isFinite(length) && header(response, 'content-length') !== undefined
                 ? length
                 : undefined;
+        options.growing?.sized(state.totalBytes);
         state.acceptsRanges = header(response, 'accept-ranges')?.toLowerCase() === 'bytes';
         state.validator = validator;
         state.checksum = announcedSha256(header(response, 'x-amz-checksum-sha256'), header(response, 'x-amz-checksum-type'));
@@ -4313,6 +4314,7 @@ class BundleRestartedError extends Error {
  */
 class GrowingBundle {
     prefixBytes = 0;
+    storeBytes;
     /** Counts the download's starts over; a reader of an earlier one is stopped. */
     restarts = 0;
     outcome = 'downloading';
@@ -4322,6 +4324,10 @@ class GrowingBundle {
     /** Opened now, before any byte is written: the handle outlives the file's rename or removal. */
     attach(path) {
         this.fd = (0,external_node_fs_.openSync)(path, 'r');
+    }
+    /** The size the store gave the bundle (a whole body's Content-Length), when it gave one. */
+    sized(totalBytes) {
+        this.storeBytes = totalBytes;
     }
     /** The first `bytes` bytes are on disk, in order. */
     grown(bytes) {
@@ -4344,6 +4350,10 @@ class GrowingBundle {
         if (this.outcome === 'downloading')
             this.outcome = { error };
         this.wake();
+    }
+    /** The bundle's size as the store last gave it. */
+    get totalBytes() {
+        return this.storeBytes;
     }
     /** Bytes on disk from the start of the file. */
     get prefix() {
@@ -4672,8 +4682,10 @@ async function extractWhileDownloading(growing, directory, settings, report) {
 }
 /** One start of the download, extracted; it stands only if the download keeps its bytes. */
 async function extractAttempt(growing, attempt, format, directory, settings, report) {
-    // The disk must still take the rest of the bundle (the size the newest link announced).
-    const reservedBytes = Math.max(0, (report.link?.sizeBytes ?? 0) - growing.prefix);
+    // The disk must still take the rest of the bundle: the size the newest link announced, or
+    // else the one the store gave (extraction starts once the response's first bytes are in).
+    const bundleBytes = report.link?.sizeBytes ?? growing.totalBytes ?? 0;
+    const reservedBytes = Math.max(0, bundleBytes - growing.prefix);
     let extraction;
     try {
         extraction = await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes);

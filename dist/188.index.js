@@ -397,11 +397,12 @@ function scanPageText(html) {
  */
 function scanHtml(html, visit) {
     const load = (url) => visit(url, 'asset');
+    // The tag's name when openTag reads it by name ('' for any other element), and the attribute's
+    // when it is one openTag reads (undefined for the rest: class, id, aria-…, skipped unread).
     let tag = '';
     let attributes = Object.create(null);
-    let attribute = '';
-    // Only the attributes read below are kept; the rest (class, id, aria-…) are skipped unread.
-    let wanted = false;
+    let stored = false;
+    let attribute;
     let value = '';
     let inScript = false;
     let inStyle = false;
@@ -450,22 +451,25 @@ function scanHtml(html, visit) {
     const ignore = () => undefined;
     const tokenizer = new Tokenizer/* default */.A({ decodeEntities: false }, {
         onopentagname(start, end) {
-            tag = html.slice(start, end).toLowerCase();
-            attributes = Object.create(null);
+            tag = nameAt(html, start, end, READ_ELEMENTS) ?? '';
+            if (stored)
+                attributes = Object.create(null);
+            stored = false;
         },
         onattribname(start, end) {
-            attribute = html.slice(start, end).toLowerCase();
-            wanted = READ_ATTRIBUTES.has(attribute);
+            attribute = nameAt(html, start, end, READ_ATTRIBUTES);
         },
         onattribdata(start, end) {
-            if (wanted)
+            if (attribute !== undefined)
                 value += html.slice(start, end);
         },
         onattribentity: ignore, // never called, as ontextentity
         onattribend() {
             // The first of a repeated attribute counts, as in browsers.
-            if (wanted && !(attribute in attributes))
+            if (attribute !== undefined && !(attribute in attributes)) {
                 attributes[attribute] = value.includes('&') ? (0,decode/* decodeHTMLAttribute */.Im)(value) : value;
+                stored = true;
+            }
             value = '';
         },
         onopentagend: openTag,
@@ -494,8 +498,44 @@ const ATTRIBUTES_BY_ELEMENT = new Map(Object.entries(LOADING_ATTRIBUTES).map(([t
     tag === '*' ? own : [...new Set([...ANY_ELEMENT_ATTRIBUTES, ...own])]
 ]));
 const wantedAttributes = (tag) => ATTRIBUTES_BY_ELEMENT.get(tag) ?? ANY_ELEMENT_ATTRIBUTES;
+function nameList(names) {
+    const byLength = new Map();
+    for (const name of new Set(names))
+        byLength.set(name.length, [...(byLength.get(name.length) ?? []), name]);
+    return byLength;
+}
+/**
+ * The name of `list` that html[start, end) spells, ASCII case-insensitively as HTML compares
+ * tag and attribute names; undefined for any other. No string is made of the page's text: a
+ * large site has millions of tags and attributes, nearly all of them read by nothing here, and
+ * a string each (and its lowercase copy) made a fifth of the scan's work and most of its garbage.
+ */
+function nameAt(html, start, end, list) {
+    const candidates = list.get(end - start);
+    if (candidates === undefined)
+        return undefined;
+    next: for (const name of candidates) {
+        for (let i = 0; i < name.length; i++) {
+            const code = html.charCodeAt(start + i);
+            // A-Z to a-z; every other character as it is.
+            if ((code >= 65 && code <= 90 ? code + 32 : code) !== name.charCodeAt(i))
+                continue next;
+        }
+        return name;
+    }
+    return undefined;
+}
+/** Every element openTag treats by name; any other is read for ANY_ELEMENT_ATTRIBUTES only. */
+const READ_ELEMENTS = nameList([
+    ...Object.keys(LOADING_ATTRIBUTES).filter(tag => tag !== '*'),
+    'link',
+    'meta',
+    'script',
+    'style',
+    ...NAVIGATION_ELEMENTS
+]);
 /** Every attribute openTag reads: the loading ones, and those that qualify a tag. */
-const READ_ATTRIBUTES = new Set([
+const READ_ATTRIBUTES = nameList([
     ...Object.values(LOADING_ATTRIBUTES).flat(),
     'href',
     'rel',

@@ -349,13 +349,13 @@ class SiteWriter {
         if (this.failure)
             return false;
         this.totalBytes += bytes;
-        const { maxTotalBytes, freeBytes, destination } = this.budget;
+        const { maxTotalBytes } = this.budget;
         if (maxTotalBytes !== undefined && this.totalBytes > maxTotalBytes) {
             this.fail(new UnsafeArchiveError(`The extracted bundle holds more than ${maxTotalBytes} bytes (\`extract-limit\`); refusing to extract it, and what was written was removed.`));
             return false;
         }
-        if (this.totalBytes > freeBytes) {
-            this.fail(new UnsafeArchiveError(diskMessage(this.totalBytes, freeBytes, destination, 'more than')));
+        if (this.totalBytes > this.diskRoom) {
+            this.fail(new UnsafeArchiveError(diskMessage(this.totalBytes, this.budget, 'more than')));
             return false;
         }
         return true;
@@ -366,12 +366,16 @@ class SiteWriter {
         }
     }
     checkDeclared(bytes, name) {
-        const { maxTotalBytes, freeBytes, destination } = this.budget;
+        const { maxTotalBytes } = this.budget;
         if (maxTotalBytes !== undefined && bytes > maxTotalBytes) {
             throw new UnsafeArchiveError(`The bundle would extract to more than ${maxTotalBytes} bytes (\`extract-limit\`)${name === undefined ? '' : `, at ${quoted(name)}`}; refusing to extract it (an archive bomb, or a far larger site than expected).`);
         }
-        if (bytes > freeBytes)
-            throw new UnsafeArchiveError(diskMessage(bytes, freeBytes, destination, name === undefined ? '' : 'at least'));
+        if (bytes > this.diskRoom)
+            throw new UnsafeArchiveError(diskMessage(bytes, this.budget, name === undefined ? '' : 'at least'));
+    }
+    /** What the site may take of the disk: the free space, less what other writes need. */
+    get diskRoom() {
+        return this.budget.freeBytes - (this.budget.reservedBytes ?? 0);
     }
     /** The file's absolute path, once its folder exists (each folder is made once). */
     inFolder(path) {
@@ -407,8 +411,12 @@ function sitePath(name) {
 function unsafe(problem) {
     return new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`);
 }
-function diskMessage(bytes, freeBytes, destination, how) {
-    return `The bundle would extract to ${how ? `${how} ` : ''}${bytes} bytes, and the disk holding ${destination} has ${freeBytes} bytes free; set \`path\` to a folder on a larger disk or free some space (\`extract-limit\` bounds the site's size, the free space bounds it in any case).`;
+function diskMessage(bytes, budget, how) {
+    const { freeBytes, reservedBytes, destination } = budget;
+    const kept = reservedBytes
+        ? `, of which ${reservedBytes} must stay free for the rest of the bundle still downloading`
+        : '';
+    return `The bundle would extract to ${how ? `${how} ` : ''}${bytes} bytes, and the disk holding ${destination} has ${freeBytes} bytes free${kept}; set \`path\` to a folder on a larger disk or free some space (\`extract-limit\` bounds the site's size, the free space bounds it in any case).`;
 }
 /** A write the system refused, in words that name the entry and what to do. */
 function writeError(error, path, destination) {
@@ -889,7 +897,8 @@ async function extractBundle(file, format, destination, options = {}) {
         const writer = new SiteWriter(destination, {
             maxTotalBytes: options.maxTotalBytes,
             maxEntries: options.maxEntries ?? MAX_ENTRIES,
-            freeBytes: (options.freeBytes ?? (await freeBytesAt(destination))) - (options.reservedBytes ?? 0),
+            freeBytes: options.freeBytes ?? (await freeBytesAt(destination)),
+            reservedBytes: options.reservedBytes,
             destination
         }, options.visitor);
         try {

@@ -50,8 +50,8 @@ export async function extractBundle(
       {
         maxTotalBytes: options.maxTotalBytes,
         maxEntries: options.maxEntries ?? MAX_ENTRIES,
-        freeBytes:
-          (options.freeBytes ?? (await freeBytesAt(destination))) - (options.reservedBytes ?? 0),
+        freeBytes: options.freeBytes ?? (await freeBytesAt(destination)),
+        reservedBytes: options.reservedBytes,
         destination
       },
       options.visitor

@@ -13,6 +13,8 @@ export interface WriteBudget {
   maxEntries: number
   /** Free bytes on the disk that holds the site, measured before the first write. */
   freeBytes: number
+  /** Of those, what the disk must keep for other writes (the rest of a bundle still downloading). */
+  reservedBytes?: number
   /** The folder the site goes to, for messages. */
   destination: string
 }
@@ -248,7 +250,7 @@ export class SiteWriter {
   private count(bytes: number): boolean {
     if (this.failure) return false
     this.totalBytes += bytes
-    const { maxTotalBytes, freeBytes, destination } = this.budget
+    const { maxTotalBytes } = this.budget
     if (maxTotalBytes !== undefined && this.totalBytes > maxTotalBytes) {
       this.fail(
         new UnsafeArchiveError(
@@ -257,10 +259,8 @@ export class SiteWriter {
       )
       return false
     }
-    if (this.totalBytes > freeBytes) {
-      this.fail(
-        new UnsafeArchiveError(diskMessage(this.totalBytes, freeBytes, destination, 'more than'))
-      )
+    if (this.totalBytes > this.diskRoom) {
+      this.fail(new UnsafeArchiveError(diskMessage(this.totalBytes, this.budget, 'more than')))
       return false
     }
     return true
@@ -275,16 +275,21 @@ export class SiteWriter {
   }
 
   private checkDeclared(bytes: number, name?: string): void {
-    const { maxTotalBytes, freeBytes, destination } = this.budget
+    const { maxTotalBytes } = this.budget
     if (maxTotalBytes !== undefined && bytes > maxTotalBytes) {
       throw new UnsafeArchiveError(
         `The bundle would extract to more than ${maxTotalBytes} bytes (\`extract-limit\`)${name === undefined ? '' : `, at ${quoted(name)}`}; refusing to extract it (an archive bomb, or a far larger site than expected).`
       )
     }
-    if (bytes > freeBytes)
+    if (bytes > this.diskRoom)
       throw new UnsafeArchiveError(
-        diskMessage(bytes, freeBytes, destination, name === undefined ? '' : 'at least')
+        diskMessage(bytes, this.budget, name === undefined ? '' : 'at least')
       )
+  }
+
+  /** What the site may take of the disk: the free space, less what other writes need. */
+  private get diskRoom(): number {
+    return this.budget.freeBytes - (this.budget.reservedBytes ?? 0)
   }
 
   /** The file's absolute path, once its folder exists (each folder is made once). */
@@ -326,8 +331,12 @@ function unsafe(problem: string): UnsafeArchiveError {
   return new UnsafeArchiveError(`The bundle is unsafe to extract: ${problem}.`)
 }
 
-function diskMessage(bytes: number, freeBytes: number, destination: string, how: string): string {
-  return `The bundle would extract to ${how ? `${how} ` : ''}${bytes} bytes, and the disk holding ${destination} has ${freeBytes} bytes free; set \`path\` to a folder on a larger disk or free some space (\`extract-limit\` bounds the site's size, the free space bounds it in any case).`
+function diskMessage(bytes: number, budget: WriteBudget, how: string): string {
+  const { freeBytes, reservedBytes, destination } = budget
+  const kept = reservedBytes
+    ? `, of which ${reservedBytes} must stay free for the rest of the bundle still downloading`
+    : ''
+  return `The bundle would extract to ${how ? `${how} ` : ''}${bytes} bytes, and the disk holding ${destination} has ${freeBytes} bytes free${kept}; set \`path\` to a folder on a larger disk or free some space (\`extract-limit\` bounds the site's size, the free space bounds it in any case).`
 }
 
 /** A write the system refused, in words that name the entry and what to do. */

@@ -315,6 +315,7 @@ async function transferOnce(
       Number.isFinite(length) && header(response, 'content-length') !== undefined
         ? length
         : undefined
+    options.growing?.sized(state.totalBytes)
     state.acceptsRanges = header(response, 'accept-ranges')?.toLowerCase() === 'bytes'
     state.validator = validator
     state.checksum = announcedSha256(

@@ -27,6 +27,7 @@ export class BundleRestartedError extends Error {
  */
 export class GrowingBundle {
   private prefixBytes = 0
+  private storeBytes: number | undefined
   /** Counts the download's starts over; a reader of an earlier one is stopped. */
   private restarts = 0
   private outcome: 'downloading' | 'verified' | { error: unknown } = 'downloading'
@@ -37,6 +38,11 @@ export class GrowingBundle {
   /** Opened now, before any byte is written: the handle outlives the file's rename or removal. */
   attach(path: string): void {
     this.fd = openSync(path, 'r')
+  }
+
+  /** The size the store gave the bundle (a whole body's Content-Length), when it gave one. */
+  sized(totalBytes: number | undefined): void {
+    this.storeBytes = totalBytes
   }
 
   /** The first `bytes` bytes are on disk, in order. */
@@ -62,6 +68,11 @@ export class GrowingBundle {
   failed(error: unknown): void {
     if (this.outcome === 'downloading') this.outcome = { error }
     this.wake()
+  }
+
+  /** The bundle's size as the store last gave it. */
+  get totalBytes(): number | undefined {
+    return this.storeBytes
   }
 
   /** Bytes on disk from the start of the file. */

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { downloadBundle } from '../../src/download/download.js'
 import { LinkExpiredError } from '../../src/download/errors.js'
+import { GrowingBundle } from '../../src/download/growing-bundle.js'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
 import { freshLink } from '../support/assertions.js'
 
@@ -53,6 +54,14 @@ describe('downloadBundle', () => {
     expect(ranged.length).toBeGreaterThan(0)
     for (const request of ranged) expect(request.headers['if-range']).toBeTruthy()
     expect(await readdir(folder)).toEqual(['bundle.tar.gz'])
+  })
+
+  it("tells a reader following the file the store's size of the bundle", async () => {
+    const { url, jobId } = await linkFrom({})
+    const growing = new GrowingBundle()
+    await downloadBundle({ url, directory: folder, growing })
+    growing.close()
+    expect(growing.totalBytes).toBe((await (emu as Emulator).bundleFile(jobId)).size)
   })
 
   it('retries a tail chunk whose connection is reset', async () => {

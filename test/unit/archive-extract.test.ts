@@ -403,7 +403,9 @@ describe('guards, each refusing before the bytes are written', () => {
     await extractBundle(tgz, 'tar.gz', out, { freeBytes: 4 * MiB })
     await expect(
       extractBundle(tgz, 'tar.gz', out, { freeBytes: 4 * MiB, reservedBytes: 2 * MiB })
-    ).rejects.toThrow(`and the disk holding ${out} has ${2 * MiB} bytes free`)
+    ).rejects.toThrow(
+      `and the disk holding ${out} has ${4 * MiB} bytes free, of which ${2 * MiB} must stay free for the rest of the bundle still downloading;`
+    )
     await expect(lstat(out)).rejects.toThrow(/ENOENT/)
   })
 })

@@ -189,6 +189,16 @@ describe('references: what counts as loading', () => {
     ).toEqual(['entity.example.com', 'upper.example.com'])
   })
 
+  it('folds only ASCII letters in names, as HTML does', () => {
+    // JavaScript's toLowerCase() turns the Kelvin sign (U+212A) into `k`: `<lin\u212A>` and
+    // `hre\u212A`-like names would read as `link` and the like. HTML compares ASCII case only.
+    expect(
+      htmlReferences(
+        '<LiNk ReL="stylesheet" HrEf="/a.css"><lin\u212A rel="stylesheet" href="/b.css"><img \u017Frc="/c.png"><Img sRc="/d.png">'
+      )
+    ).toEqual(['/a.css', '/d.png'])
+  })
+
   it('decodes entities in attribute values by the attribute rules, and only there', () => {
     const page = Buffer.from(
       [

@@ -273,8 +273,10 @@ async function extractAttempt(
   settings: ExportSettings,
   report: ExportReport
 ): Promise<Extraction> {
-  // The disk must still take the rest of the bundle (the size the newest link announced).
-  const reservedBytes = Math.max(0, (report.link?.sizeBytes ?? 0) - growing.prefix)
+  // The disk must still take the rest of the bundle: the size the newest link announced, or
+  // else the one the store gave (extraction starts once the response's first bytes are in).
+  const bundleBytes = report.link?.sizeBytes ?? growing.totalBytes ?? 0
+  const reservedBytes = Math.max(0, bundleBytes - growing.prefix)
   let extraction: Extraction
   try {
     extraction = await extractSite(
