@@ -694,10 +694,8 @@ function createSiteCheck(options) {
     /** One reference of `from` (whose URL is `base`): kept by where it points, or ignored. */
     const reference = (raw, kind, from, base) => {
         const text = raw.trim();
-        // The page itself (an empty href, a fragment, a query) and other schemes are not files.
+        // The page itself (an empty href, a fragment, a query) is not a file.
         if (!text || text.startsWith('#') || text.startsWith('?'))
-            return;
-        if (OTHER_SCHEME.test(text) && !WEB_SCHEME.test(text))
             return;
         // A root-relative path resolves the same from every page: parsed once (a site names the
         // same sidebar and asset paths from thousands of pages, and URL parsing was a third of the
@@ -711,6 +709,9 @@ function createSiteCheck(options) {
             note(local, path, from, kind);
             return;
         }
+        // Other schemes (mailto:, data:, javascript: …) are not files; a path never starts with one.
+        if (OTHER_SCHEME.test(text) && !WEB_SCHEME.test(text))
+            return;
         let url;
         try {
             url = new URL(text, base);

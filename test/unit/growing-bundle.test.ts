@@ -38,6 +38,13 @@ async function collect(reader: AsyncGenerator<Buffer>): Promise<Buffer> {
 }
 
 describe('GrowingBundle', () => {
+  it('keeps the size the store last gave, for the room extraction leaves on the disk', () => {
+    expect(bundle.totalBytes).toBeUndefined()
+    bundle.sized(200_000)
+    bundle.sized(150_000) // a start over whose store announced another size
+    expect(bundle.totalBytes).toBe(150_000)
+  })
+
   it('hands over the bytes in order as they arrive, and ends only once verified', async () => {
     const bytes = randomBytes(200_000)
     await arrive(bytes.subarray(0, 70_000), 70_000)
