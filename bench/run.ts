@@ -297,7 +297,7 @@ async function main(): Promise<number> {
     }`,
     `- Node ${machine.node} (harness, action and Node baselines); ${machine.curl}`,
     `- Action: ${distState(entry)} (a copy of dist/ taken at the start is what runs)`,
-    `- Command: \`npm run bench${args ? ` -- ${args}` : ''}\``,
+    `- Command: \`${process.env.TMPDIR ? `TMPDIR=${process.env.TMPDIR} ` : ''}npm run bench${args ? ` -- ${args}` : ''}\``,
     `- Settings: parts ${settings.parts.join(', ')}; repeats ${settings.repeats}` +
       (settings.parts.includes('download')
         ? `; bundle padding ${settings.sizeMiB} MiB (tar.gz), throttle ${THROTTLE_MIBPS} MiB/s per connection`

@@ -3,7 +3,7 @@
 // a tar.gz; the action (`extract: true`, defaults otherwise) runs beside `curl -o && unzip -q`
 // and `curl | tar xz` of the same archive. Then two archive bombs (bench/bombs.ts) are fed to
 // the action: each must be refused, with bounded memory and nothing extracted left behind.
-import { readdir, readFile, rm, stat, mkdtemp } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, statfs, mkdtemp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { startEmulator, type Emulator } from '../test/emulator/index.ts'
@@ -296,9 +296,23 @@ export async function benchSite(settings: SiteSettings): Promise<SiteResult> {
   return summarize(
     runs,
     bombRuns,
-    { files: site.size, pages, bytes: siteBytes, archives },
+    {
+      files: site.size,
+      pages,
+      bytes: siteBytes,
+      archives,
+      storage: await storageKind(settings.tempRoot)
+    },
     settings
   )
+}
+
+/** Linux's statfs type of tmpfs. */
+const TMPFS_MAGIC = 0x01021994
+
+async function storageKind(folder: string): Promise<string> {
+  const { type } = await statfs(folder)
+  return type === TMPFS_MAGIC ? 'in RAM (tmpfs: `TMPDIR=/dev/shm`)' : 'on disk'
 }
 
 function bombRss(run: BombRun): string {
@@ -308,7 +322,14 @@ function bombRss(run: BombRun): string {
 function summarize(
   runs: Run[],
   bombRuns: BombRun[],
-  site: { files: number; pages: number; bytes: number; archives: Partial<Record<Format, number>> },
+  site: {
+    files: number
+    pages: number
+    bytes: number
+    archives: Partial<Record<Format, number>>
+    /** What holds the temp folder: a disk, or RAM (tmpfs), where the disk's own noise is gone. */
+    storage: string
+  },
   settings: SiteSettings
 ): SiteResult {
   const targets: Target[] = []
@@ -381,7 +402,7 @@ function summarize(
     f => `${f} ${(((site.archives[f] ?? 0) as number) / 1e6).toFixed(1)} MB`
   ).join(', ')
   const markdown = [
-    `Site: ${site.pages} pages and ${site.files - site.pages} other files (400 \`_next/static\` script chunks, a stylesheet, \`sitemap.xml\`), ${(site.bytes / 1e6).toFixed(1)} MB extracted (test/emulator/large-site.ts); archives: ${archiveText}. Served by the emulator's object store on loopback; everything written to the disk under the OS temp folder. Medians of ${settings.repeats} run(s) per row, alternating baseline and action; peak RSS is the largest (GNU time; for a pipeline, its largest process). The action runs dist/index.js with \`extract: true\` and action.yml's defaults otherwise (the site check, where this build has it, at its default), from the bundle link to the checked site; each run's extracted tree is compared with the site (files and bytes). "vs baseline" divides the time by the baseline's; the phase columns are the action's own \`Time: <phase>\` rows of its step summary (whole seconds past 1 s, as it prints them).`,
+    `Site: ${site.pages} pages and ${site.files - site.pages} other files (400 \`_next/static\` script chunks, a stylesheet, \`sitemap.xml\`), ${(site.bytes / 1e6).toFixed(1)} MB extracted (test/emulator/large-site.ts); archives: ${archiveText}. Served by the emulator's object store on loopback; everything written under ${settings.tempRoot}, ${site.storage}. Medians of ${settings.repeats} run(s) per row, alternating baseline and action; peak RSS is the largest (GNU time; for a pipeline, its largest process). The action runs dist/index.js with \`extract: true\` and action.yml's defaults otherwise (the site check, where this build has it, at its default), from the bundle link to the checked site; each run's extracted tree is compared with the site (files and bytes). "vs baseline" divides the time by the baseline's; the phase columns are the action's own \`Time: <phase>\` rows of its step summary (whole seconds past 1 s, as it prints them).`,
     '',
     table(
       [
