@@ -253,6 +253,21 @@ describe('downloadBundle', () => {
     expect(ranges.length > 1).toBe(split)
   })
 
+  it('keeps one stream when only its slow start was slow', async () => {
+    const { url } = await linkFrom({ storage: { padBytes: 120 * 1024 * 1024 } })
+    const MiB = 1024 * 1024
+    // 5 MiB in the first 250 ms (20 MiB/s), then 200 MiB/s: 55 MiB in half a second overall
+    // (110 MiB/s, under the 150 that splits), 200 MiB/s in its second half.
+    const clock = () => {
+      const bytes = statSync(join(folder, 'bundle.part')).size
+      return bytes <= 5 * MiB
+        ? (bytes * 1000) / (20 * MiB)
+        : 250 + ((bytes - 5 * MiB) * 1000) / (200 * MiB)
+    }
+    await downloadBundle({ url, directory: folder, clock })
+    expect(downloadRanges()).toEqual([''])
+  })
+
   it('removes the partial file when cancelled mid-way', async () => {
     // 24 MiB at 2 MiB/s a connection: three seconds at least, over four connections.
     const { url } = await linkFrom({
