@@ -234,8 +234,8 @@ describe('downloadBundle', () => {
   const clockAt = (bytesPerSecond: number) => () =>
     (statSync(join(folder, 'bundle.part')).size * 1000) / bytesPerSecond
 
-  // One stream goes faster than 150 MiB/s or not at all: measured over half a second, that is
-  // 75 MiB, with four 8 MiB chunks still to come for a split to be worth it.
+  // One stream goes faster than 150 MiB/s or not at all: measured from 250 to 500 ms, that is
+  // 37.5 MiB, with four 8 MiB chunks still to come for a split to be worth it.
   it.each([
     { speed: 160, streams: 'one stream', split: false },
     { speed: 140, streams: 'extra connections', split: true }
