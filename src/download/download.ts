@@ -1,15 +1,16 @@
 import { log } from '../log.js'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import pRetry from 'p-retry'
 import type { Dispatcher } from 'undici'
-import { createIdleBoundAgent } from '../util/http-agent.js'
+import { createIdleBoundAgent, proxyConfigured } from '../util/http-agent.js'
 import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../archive/format.js'
 import { DownloadError, LinkExpiredError, ObjectChangedError } from './errors.js'
 import { BundleFileSink } from './sink.js'
 import { conditionalHeaders, rangedAnswerProblem, strongValidator } from './ranges.js'
-import { header, holdErrors, requestObject, storeError } from './response.js'
+import { header, requestObject, storeError } from './response.js'
+import { directGet } from './direct-get.js'
+import { undiciGet, type StoreAnswer, type StoreGet } from './transport.js'
 import { storeLinkProblem } from './link-rules.js'
 import { TailDownload } from './tail.js'
 import type { GrowingBundle } from './growing-bundle.js'
@@ -42,6 +43,11 @@ export interface DownloadOptions {
   /** Transfer attempts, resumed ones included. */
   maxAttempts?: number
   onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void
+  /**
+   * Every request through this dispatcher. Without one, the front stream reads over a direct
+   * connection (direct-get.ts), unless the environment names a proxy; the tail helpers use
+   * undici, which keeps their connections alive.
+   */
   dispatcher?: Dispatcher
   /**
    * Milliseconds, for the progress reports and the front stream's speed (Date.now by default):
@@ -85,6 +91,13 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   // Redirects are followed by requestObject, which checks each hop like the first link.
   const dispatcher = options.dispatcher ?? createIdleBoundAgent(idleTimeoutMs)
+  const transport: Transport = {
+    front:
+      options.dispatcher || proxyConfigured()
+        ? undiciGet(dispatcher)
+        : directGet({ idleTimeoutMs }),
+    tail: undiciGet(dispatcher)
+  }
   const growing = options.growing
   const sink = await BundleFileSink.create(partPath, {
     sha256: options.sha256 ?? true,
@@ -101,7 +114,7 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   let retries = 0
   try {
     growing?.attach(partPath)
-    await pRetry(() => transferOverFreshLinks(options, dispatcher, sink, transfer), {
+    await pRetry(() => transferOverFreshLinks(options, transport, sink, transfer), {
       retries: (options.maxAttempts ?? 5) - 1,
       minTimeout: 0,
       signal: options.signal,
@@ -180,6 +193,12 @@ const PARALLEL = {
   helpers: 3
 }
 
+/** How the front stream and the tail helpers make their GETs. */
+interface Transport {
+  front: StoreGet
+  tail: StoreGet
+}
+
 interface TransferState {
   /** The link in use: the first one, or the last fresh one. */
   url: string
@@ -206,13 +225,13 @@ interface TransferState {
  */
 async function transferOverFreshLinks(
   options: DownloadOptions,
-  dispatcher: Dispatcher,
+  transport: Transport,
   sink: BundleFileSink,
   state: TransferState
 ): Promise<void> {
   for (;;) {
     try {
-      return await transferOnce(options, dispatcher, sink, state)
+      return await transferOnce(options, transport, sink, state)
     } catch (error) {
       const changed = error instanceof ObjectChangedError
       if (!(error instanceof LinkExpiredError || changed)) throw error
@@ -253,7 +272,7 @@ async function startOver(sink: BundleFileSink, state: TransferState): Promise<vo
 
 async function transferOnce(
   options: DownloadOptions,
-  dispatcher: Dispatcher,
+  transport: Transport,
   sink: BundleFileSink,
   state: TransferState
 ): Promise<void> {
@@ -264,13 +283,13 @@ async function transferOnce(
     Object.assign(headers, conditionalHeaders(state.validator))
   }
 
-  let response: Dispatcher.ResponseData
+  let response: StoreAnswer
   let objectUrl: string
   try {
     ;({ response, url: objectUrl } = await requestObject({
       url: state.url,
       headers,
-      dispatcher,
+      get: transport.front,
       signal: options.signal,
       checkHop: url => storeLinkProblem(url, options.allowInsecureHttp ?? false)
     }))
@@ -278,10 +297,11 @@ async function transferOnce(
     throw asTransferError(error, options.signal)
   }
 
-  holdErrors(response.body)
   const status = response.statusCode
   if (status !== 200 && status !== 206) {
-    throw await storeError(status, response.body, objectUrl)
+    throw await storeError(status, response, objectUrl).catch((error: unknown) => {
+      throw asTransferError(error, options.signal)
+    })
   }
 
   if (status === 206 && resumeFrom > 0) {
@@ -295,7 +315,7 @@ async function transferOnce(
       state
     )
     if (problem) {
-      await response.body.dump()
+      await response.discard()
       if (problem.kind === 'changed') throw new ObjectChangedError(problem.detail)
       await sink.restart()
       state.acceptsRanges = false
@@ -305,7 +325,7 @@ async function transferOnce(
     const validator = strongValidator(header(response, 'etag'))
     if (resumeFrom > 0 && state.validator && validator !== state.validator) {
       // A whole body for a ranged request, of another object: what it is now, the API says.
-      await response.body.dump()
+      await response.discard()
       throw new ObjectChangedError(`a resume got the whole object with ETag ${validator ?? 'none'}`)
     }
     // A whole body: a fresh start, or the store ignored our range.
@@ -336,7 +356,7 @@ async function transferOnce(
     options.onProgress?.(received(), total)
   }
   let fatal: Error | undefined
-  const front = frontStream(response.body, resumeFrom, state, clock, position => {
+  const front = frontStream(resumeFrom, state, clock, position => {
     if (state.tail || state.singleStream || total === undefined) return
     if (!state.acceptsRanges || !state.validator) return
     state.tail = new TailDownload(
@@ -344,7 +364,7 @@ async function transferOnce(
         // Where the redirects led: the helpers ask the object itself.
         url: objectUrl,
         allowInsecureHttp: options.allowInsecureHttp ?? false,
-        dispatcher,
+        get: transport.tail,
         signal: options.signal,
         file: sink.handle,
         path: sink.path,
@@ -354,14 +374,20 @@ async function transferOnce(
         chunkBytes: PARALLEL.chunkBytes,
         onFatal: error => {
           fatal = error
-          response.body.destroy(error)
+          response.cancel(error)
         }
       },
       position
     )
   })
   try {
-    await pipeline(front, sink.writable(report))
+    await response.read(chunk => {
+      const bytes = front(chunk)
+      sink.append(bytes)
+      report()
+      // The front stream reached the tail helpers' bytes: the rest of this body is theirs.
+      if (bytes !== chunk) return false
+    })
     if (state.tail) {
       await state.tail.finished()
       if (fatal) throw fatal
@@ -387,17 +413,16 @@ async function transferOnce(
 }
 
 /**
- * The response body from `start`, cut short where the tail helpers' bytes begin. After
- * PARALLEL.measureMs it calls `goParallel` once if the stream was slow in the second half of
- * that time and much remains.
+ * The front stream's view of each body chunk from `start`: the chunk, or its part before the
+ * tail helpers' bytes begin (then the stream stops). After PARALLEL.measureMs it calls
+ * `goParallel` once if the stream was slow in the second half of that time and much remains.
  */
-async function* frontStream(
-  body: AsyncIterable<Buffer>,
+function frontStream(
   start: number,
   state: TransferState,
   clock: () => number,
   goParallel: (position: number) => void
-): AsyncGenerator<Buffer> {
+): (chunk: Buffer) => Buffer {
   let position = start
   const startedAt = clock()
   // Where the measured half begins: the first half is left out, as it holds the connection's
@@ -405,7 +430,7 @@ async function* frontStream(
   // and split a download one stream carried as fast (1 GiB on loopback: 121 MiB peak, not 96).
   let mark: { at: number; position: number } | undefined
   let decided = false
-  for await (const chunk of body) {
+  return chunk => {
     if (!decided) {
       const now = clock()
       if (mark === undefined && now - startedAt >= PARALLEL.measureMs / 2)
@@ -421,11 +446,12 @@ async function* frontStream(
     state.tail?.advanceFront(position)
     const limit = state.tail?.frontLimit ?? Number.POSITIVE_INFINITY
     if (position + chunk.length >= limit) {
-      yield chunk.subarray(0, limit - position)
-      return
+      const part = chunk.subarray(0, limit - position)
+      position = limit
+      return part
     }
-    yield chunk
     position += chunk.length
+    return chunk
   }
 }
 

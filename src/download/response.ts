@@ -1,21 +1,12 @@
-import { request, type Dispatcher } from 'undici'
+import type { StoreAnswer, StoreGet } from './transport.js'
 import { redactLink } from '../secrets.js'
 import { linkTextProblem, untrusted } from '../util/untrusted.js'
 import { DownloadError, LinkExpiredError, ObjectChangedError } from './errors.js'
 
-/** The first value of a response header (undici gives an array when it was repeated). */
-export function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+/** The first value of a response header (an array when it was repeated). */
+export function header(response: Pick<StoreAnswer, 'headers'>, name: string): string | undefined {
   const value = response.headers[name]
   return Array.isArray(value) ? value[0] : value
-}
-
-/**
- * The body may fail (a dropped connection) before we start reading it, while the file is
- * truncated for a restart, say; a stream error with no listener would end the process. The
- * error is not lost: reading a failed stream throws it.
- */
-export function holdErrors(body: NodeJS.EventEmitter): void {
-  body.on('error', () => undefined)
 }
 
 /**
@@ -25,7 +16,7 @@ export function holdErrors(body: NodeJS.EventEmitter): void {
  */
 export async function storeError(
   status: number,
-  body: Dispatcher.ResponseData['body'],
+  body: Pick<StoreAnswer, 'read'>,
   url: string
 ): Promise<Error> {
   const text = await readSmall(body)
@@ -61,12 +52,13 @@ export function hostOf(url: string): string {
   }
 }
 
-/** The start of an error body, read to its end so the connection can be reused. */
-async function readSmall(body: Dispatcher.ResponseData['body']): Promise<string> {
+/** The start of an error body (the rest is not read). */
+async function readSmall(body: Pick<StoreAnswer, 'read'>): Promise<string> {
   let text = ''
-  for await (const chunk of body) {
-    if (text.length < 4096) text += (chunk as Buffer).toString('utf8')
-  }
+  await body.read(chunk => {
+    text += chunk.toString('utf8')
+    return text.length < 4096
+  })
   return text
 }
 
@@ -78,7 +70,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 export interface StoreRequest {
   url: string
   headers: Record<string, string>
-  dispatcher: Dispatcher
+  /** How the GET is made: directly (direct-get.ts) or through undici (transport.ts). */
+  get: StoreGet
   signal?: AbortSignal
   /**
    * The rules of the first link, applied again to every redirect target: `undefined` when a
@@ -94,17 +87,12 @@ export interface StoreRequest {
  */
 export async function requestObject(
   options: StoreRequest
-): Promise<{ response: Dispatcher.ResponseData; url: string }> {
+): Promise<{ response: StoreAnswer; url: string }> {
   let url = options.url
   for (let hops = 0; ; hops++) {
-    const response = await request(url, {
-      method: 'GET',
-      headers: options.headers,
-      dispatcher: options.dispatcher,
-      signal: options.signal
-    })
+    const response = await options.get(url, options.headers, options.signal)
     if (!REDIRECT_STATUSES.has(response.statusCode)) return { response, url }
-    await response.body.dump()
+    await response.discard()
     const location = header(response, 'location')
     const refuse = (why: string) =>
       new DownloadError(`the store redirected (HTTP ${response.statusCode}) ${why}`, false)

@@ -1,8 +1,6 @@
 import { createHash, type Hash } from 'node:crypto'
 import { writeSync } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
-import { Writable } from 'node:stream'
-import { discarded } from '../util/young-garbage.js'
 import { DownloadError } from './errors.js'
 
 /** Writes `bytes` at `position` of an open file, whatever the size of each write call. */
@@ -99,23 +97,7 @@ export class BundleFileSink {
     writeAtSync(this.file, chunk, this.written, this.path)
     this.hash?.update(chunk)
     this.written += chunk.length
-    discarded(chunk.length)
     this.observer?.grown(this.written)
-  }
-
-  /** A stream that appends to the file. */
-  writable(onWritten?: (bytesWritten: number) => void): Writable {
-    return new Writable({
-      write: (chunk: Buffer, _encoding, callback) => {
-        try {
-          this.append(chunk)
-        } catch (error) {
-          return callback(error as Error)
-        }
-        onWritten?.(this.written)
-        callback()
-      }
-    })
   }
 
   /**

@@ -1,18 +1,18 @@
 import type { FileHandle } from 'node:fs/promises'
-import type { Dispatcher } from 'undici'
 import { DownloadError, LinkExpiredError, ObjectChangedError } from './errors.js'
 import { writeAtSync } from './sink.js'
 import { conditionalHeaders, rangedAnswerProblem } from './ranges.js'
-import { header, holdErrors, requestObject, storeError } from './response.js'
+import { header, requestObject, storeError } from './response.js'
+import type { StoreGet } from './transport.js'
 import { storeLinkProblem } from './link-rules.js'
 import { sleep } from '../poll/sleep.js'
 import { backoffDelayMs } from '../retry.js'
-import { discarded } from '../util/young-garbage.js'
 
 export interface TailOptions {
   url: string
   allowInsecureHttp: boolean
-  dispatcher: Dispatcher
+  /** Through a dispatcher that keeps connections alive: a helper asks for many ranges. */
+  get: StoreGet
   signal?: AbortSignal
   /** The file the front stream writes; helpers write their chunks at their own offsets. */
   file: FileHandle
@@ -116,7 +116,7 @@ export class TailDownload {
       : this.controller.signal
     const { response, url } = await requestObject({
       url: this.options.url,
-      dispatcher: this.options.dispatcher,
+      get: this.options.get,
       signal,
       headers: {
         'accept-encoding': 'identity',
@@ -125,9 +125,8 @@ export class TailDownload {
       },
       checkHop: url => storeLinkProblem(url, this.options.allowInsecureHttp)
     })
-    holdErrors(response.body)
     const status = response.statusCode
-    if (status !== 200 && status !== 206) throw await storeError(status, response.body, url)
+    if (status !== 200 && status !== 206) throw await storeError(status, response, url)
     const problem =
       status === 206
         ? rangedAnswerProblem(
@@ -141,7 +140,7 @@ export class TailDownload {
           )
         : undefined
     if (status !== 206 || problem) {
-      await response.body.dump()
+      await response.discard()
       // Another object's bytes are never written; the transfer starts over with a fresh link.
       if (problem?.kind === 'changed') throw new ObjectChangedError(problem.detail)
       // A whole body or another range: ranges stopped working. Not for a chunk retry: the
@@ -152,16 +151,14 @@ export class TailDownload {
       )
     }
     let position = start
-    for await (const data of response.body) {
-      const bytes = data as Buffer
+    await response.read(bytes => {
       if (position + bytes.length > end)
         throw new DownloadError('the store sent more than the range asked for', false)
       // Synchronously, as the front stream writes (sink.ts, writeAtSync).
       writeAtSync(this.options.file, bytes, position, this.options.path)
-      discarded(bytes.length)
       position += bytes.length
       this.received += bytes.length
-    }
+    })
     if (position !== end)
       throw new DownloadError(
         `a tail chunk ended after ${position - start} of ${end - start} bytes`,

@@ -18,6 +18,10 @@ export function createIdleBoundAgent(
     bodyTimeout: idleTimeoutMs,
     connect: { timeout: idleTimeoutMs }
   }
-  const proxied = PROXY_VARIABLES.some(name => env[name])
-  return proxied ? new EnvHttpProxyAgent(options) : new Agent(options)
+  return proxyConfigured(env) ? new EnvHttpProxyAgent(options) : new Agent(options)
+}
+
+/** Whether requests may have to go through a proxy (the environment names one). */
+export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return PROXY_VARIABLES.some(name => env[name])
 }

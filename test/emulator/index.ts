@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -42,8 +43,14 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse, log: (line: stri
   })
 }
 
-function serve(ctx: Context, handler: Handler, settings: StartSettings, sockets: Set<Socket>) {
-  const server = createServer((req, res) => {
+function serve(
+  ctx: Context,
+  handler: Handler,
+  settings: StartSettings,
+  sockets: Set<Socket>,
+  tls?: StartSettings['storageTls']
+) {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (settings.log) logWhenDone(req, res, settings.log)
     handler(ctx, req, res).catch((error: unknown) => {
       if (ctx.signal.aborted || isAbort(error)) return void res.destroy()
@@ -53,7 +60,8 @@ function serve(ctx: Context, handler: Handler, settings: StartSettings, sockets:
       res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
       res.end(JSON.stringify({ error: `Emulator error: ${message}` }))
     })
-  })
+  }
+  const server: Server = tls ? createHttpsServer(tls, listener) : createServer(listener)
   server.on('connection', socket => {
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
@@ -112,7 +120,7 @@ export async function startEmulator(
   const apiSockets = new Set<Socket>()
   const storageSockets = new Set<Socket>()
   const api = serve(ctx, handleApi, settings, apiSockets)
-  const storage = serve(ctx, handleStorage, settings, storageSockets)
+  const storage = serve(ctx, handleStorage, settings, storageSockets, settings.storageTls)
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -128,7 +136,8 @@ export async function startEmulator(
     apiPort = await listen(api, settings.apiPort ?? 0)
     // A different host name than the API, so clients must not carry the key over; 'localhost'
     // reaches 127.0.0.1 directly, or after ::1 is refused (Node's autoSelectFamily).
-    ctx.storageUrl = `http://localhost:${await listen(storage, settings.storagePort ?? 0)}`
+    const scheme = settings.storageTls ? 'https' : 'http'
+    ctx.storageUrl = `${scheme}://localhost:${await listen(storage, settings.storagePort ?? 0)}`
     await ctx.archives.get(ctx.options.storage)
   } catch (error) {
     await close()

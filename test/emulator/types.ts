@@ -225,6 +225,8 @@ export interface StartSettings {
   apiPort?: number
   /** Port of the object store (default 0: a free port). */
   storagePort?: number
+  /** Serve the object store over https with this key and certificate (PEM), as real stores are. */
+  storageTls?: { key: string; cert: string }
   /** Receives one line per finished request. */
   log?: (line: string) => void
   /** The files of the exported site (default: the small site of test/emulator/site.ts). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts'
 import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
@@ -13,6 +14,7 @@ import {
   signatureOf,
   warningsOf
 } from '../support/assertions.js'
+import { selfSignedCertificate } from '../support/tls.js'
 
 /** S3's answer to a presigned link past its expiry. */
 const LINK_EXPIRED = {
@@ -127,6 +129,31 @@ describe('export, end to end against the emulator', () => {
     expect(run.summary).toContain('Time: download')
 
     expectNoSecretsShown(run, [emu.apiKey, signatureOf(out['bundle-url'] as string)])
+  })
+
+  it('downloads over TLS from a store the runner trusts through NODE_EXTRA_CA_CERTS', async () => {
+    // Real stores speak https only; the bundle's own GET (direct-get.ts) does TLS itself.
+    const certificate = selfSignedCertificate()
+    emulator = await startEmulator({ export: FAST }, { storageTls: certificate })
+    const caFile = join(await mkdtemp(join(tmpdir(), 'ca-')), 'store-ca.pem')
+    await writeFile(caFile, certificate.cert)
+    try {
+      const run = await exportRun({ extract: 'true' }, { NODE_EXTRA_CA_CERTS: caFile })
+      expect(run.exitCode, run.log).toBe(0)
+      expect(run.outputs['bundle-url']).toMatch(/^https:\/\/localhost:\d+\//)
+      const served = await emulator.bundleFile(run.outputs['job-id'] as string)
+      expect(run.outputs['bundle-sha256']).toBe(served.sha256)
+      expect(await exists(join(run.outputs['extract-path'] as string, 'index.html'))).toBe(true)
+
+      // Without the certificate authority, the step fails and says how to trust it.
+      const untrusted = await exportRun({ 'job-id': run.outputs['job-id'] as string })
+      expectCleanFailure(
+        untrusted,
+        'the TLS certificate is self-signed (behind a TLS-inspecting proxy, point NODE_EXTRA_CA_CERTS at its CA certificate) [DEPTH_ZERO_SELF_SIGNED_CERT]'
+      )
+    } finally {
+      await rm(dirname(caFile), { recursive: true, force: true })
+    }
   })
 
   it('extracts names as the zip stores them on a job without a UTF-8 locale', async () => {
@@ -368,7 +395,7 @@ describe('export, end to end against the emulator', () => {
     // Five transfers, each closed by the store after 100 bytes: one message that says so.
     expectCleanFailure(
       run,
-      /^Downloading the bundle from localhost:\d+ failed: the connection was closed by the other side \[UND_ERR_SOCKET\]\. Check the runner's network path/
+      /^Downloading the bundle from localhost:\d+ failed: the connection was closed by the other side before the body ended\. Check the runner's network path/
     )
     expect(emu.requests.filter(r => r.endpoint === 'download')).toHaveLength(5)
     const folder = `${run.runnerTemp}/mintlify-export/${run.outputs['job-id']}`

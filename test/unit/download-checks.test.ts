@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { announcedSha256 } from '../../src/download/download.js'
 import { LinkExpiredError, ObjectChangedError } from '../../src/download/errors.js'
@@ -8,6 +7,7 @@ import {
   strongValidator
 } from '../../src/download/ranges.js'
 import { storeError } from '../../src/download/response.js'
+import { storeBody } from '../support/store-body.js'
 
 const ETAG = '"9b2cf535f27731c974343645a3985328"'
 const identity = { validator: ETAG, totalBytes: 1000 }
@@ -63,11 +63,7 @@ describe('a 206 is checked before a byte of it is written', () => {
 
 describe('what a store’s refusal means', () => {
   const said = (status: number, body: string) =>
-    storeError(
-      status,
-      Readable.from([Buffer.from(body)]) as never,
-      'https://bucket.example.com/b.zip?sig=x'
-    )
+    storeError(status, storeBody(body), 'https://bucket.example.com/b.zip?sig=x')
   it.each([
     [
       'S3 "Request has expired"',

@@ -1,16 +1,16 @@
 // The download's failures as the run reports them: the sentence a reader sees (the export logs
 // a refused link's message before it asks for a fresh one; a final failure is the step's error)
 // and the kind the debug stack trace names.
-import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { LinkExpiredError } from '../../src/download/errors.js'
 import { storeError } from '../../src/download/response.js'
+import { storeBody } from '../support/store-body.js'
 
 const LINK = 'https://bundles.example.com:8443/exp_1.zip?X-Amz-Signature=s3cr3t'
 
 /** The error a store's answer becomes, as the download meets it. */
 function answer(status: number, body: string): Promise<Error> {
-  return storeError(status, Readable.from([Buffer.from(body)]) as never, LINK)
+  return storeError(status, storeBody(body), LINK)
 }
 
 describe('a refused bundle link', () => {

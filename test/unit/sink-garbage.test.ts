@@ -1,13 +1,17 @@
-// The download sink and the tar reader tell the young-generation collector about every chunk
-// they are done with (memory stays flat: src/util/young-garbage.ts). A file of its own: the
+// The undici transport and the tar reader tell the young-generation collector about every
+// chunk they are done with (memory stays flat: src/util/young-garbage.ts); the direct
+// transport, which reuses one read buffer, has no garbage to tell of. A file of its own: the
 // module is mocked.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { Agent } from 'undici'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { BundleFileSink } from '../../src/download/sink.js'
+import { directGet } from '../../src/download/direct-get.js'
+import { undiciGet, type StoreGet } from '../../src/download/transport.js'
 import { SiteWriter } from '../../src/archive/site-writer.js'
 import { readTar } from '../../src/archive/tar-reader.js'
 import { discarded } from '../../src/util/young-garbage.js'
@@ -22,11 +26,32 @@ beforeEach(async () => {
 })
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
-it('the sink reports each chunk written as garbage, by its size', async () => {
-  const sink = await BundleFileSink.create(join(dir, 'bundle.part'))
-  await pipeline(Readable.from([Buffer.alloc(3), Buffer.alloc(70_000)]), sink.writable())
-  await sink.finish()
-  expect(vi.mocked(discarded).mock.calls).toEqual([[3], [70_000]])
+/** The sizes of the chunks `get` handed out for a 300,000-byte body. */
+async function chunkSizes(get: StoreGet): Promise<number[]> {
+  const server = createServer((_req, res) => res.end(Buffer.alloc(300_000, 1)))
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const { port } = server.address() as AddressInfo
+    const answer = await get(`http://127.0.0.1:${port}/b`, {})
+    const sizes: number[] = []
+    await answer.read(chunk => void sizes.push(chunk.length))
+    return sizes
+  } finally {
+    server.closeAllConnections()
+    server.close()
+  }
+}
+
+it('the undici transport reports each chunk it hands out as garbage, by its size', async () => {
+  const sizes = await chunkSizes(undiciGet(new Agent()))
+  expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(300_000)
+  expect(vi.mocked(discarded).mock.calls).toEqual(sizes.map(size => [size]))
+})
+
+it('the direct transport reports none: its chunks are views of one reused buffer', async () => {
+  const sizes = await chunkSizes(directGet({ idleTimeoutMs: 5000 }))
+  expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(300_000)
+  expect(vi.mocked(discarded)).not.toHaveBeenCalled()
 })
 
 it('the tar reader reports each chunk parsed and written as garbage, by its size', async () => {
