@@ -14,6 +14,8 @@ export default {
     // Download: ranges and validators, the response checks, the sink, the link rules.
     'src/download/ranges.ts',
     'src/download/response.ts',
+    // The bundle's own GET: request headers checked, the answer framed, early bytes copied.
+    'src/download/direct-get.ts',
     'src/download/sink.ts',
     'src/download/link-rules.ts',
     'src/download/errors.ts',

@@ -3576,7 +3576,8 @@ function parseContentRange(value) {
 }
 /** Weak ETags cannot validate a byte range (RFC 9110 §13.1.5). */
 function strongValidator(etag) {
-    return etag && !etag.startsWith('W/') ? etag : undefined;
+    // One that could not be sent back as written (RFC 9110's obs-text, a control) names nothing.
+    return etag && !etag.startsWith('W/') && /^[\x21-\x7e]+$/.test(etag) ? etag : undefined;
 }
 /**
  * Headers that make a ranged request fail rather than return another object's bytes: If-Range
@@ -3719,6 +3720,7 @@ var http_parser = __webpack_require__(89460);
 
 
 
+
 /*
  * A GET of the bundle over a socket of our own, read into one buffer reused for the whole
  * transfer. Every HTTP client in Node (undici, node:http) reads each socket chunk into a fresh
@@ -3729,6 +3731,10 @@ var http_parser = __webpack_require__(89460);
  * tls) reads into a buffer we own; http-parser-js parses the answer from it without copying
  * the body. No proxy support: behind one, the download goes through undici (download.ts).
  */
+// Header bytes as latin1, as undici reads them: the default, ascii, drops the high bit of each
+// byte, which turns a non-ASCII Location into another, plausible URL. (A setting of the
+// library's module; nothing else in the bundle uses it.)
+http_parser/* HTTPParser */.e.encoding = 'latin1';
 /** Bytes per socket read; the same buffer serves every read of one GET. */
 const READ_BUFFER_BYTES = 256 * 1024;
 /** RFC 9110 token (a header name) and field value: nothing that could end a line. */
@@ -3771,32 +3777,28 @@ class DirectAnswer {
         this.signal = signal;
         this.answered = answered;
         const request = requestHead(url, headers);
-        const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
         const onread = {
             buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
             callback: (length, buffer) => this.received(buffer, length)
         };
-        const https = url.protocol === 'https:';
-        const port = Number(url.port) || (https ? 443 : 80);
+        const { tls, ...target } = connectionTarget(url);
         // tls.connect takes `onread` as net.connect does (nodejs/node#35753); @types/node omits it.
         const tlsOptions = {
-            host,
-            port,
-            // SNI takes a name, never an address.
-            ...(/^[\d.]+$|:/.test(host) ? {} : { servername: host }),
+            ...target,
             ALPNProtocols: ['http/1.1'],
             onread,
             timeout: idleTimeoutMs
         };
-        this.socket = https
+        this.socket = tls
             ? (0,external_node_tls_.connect)(tlsOptions)
-            : (0,external_node_net_.connect)({ host, port, onread, timeout: idleTimeoutMs });
-        this.socket.on('timeout', () => this.fail(new DownloadError(this.phase === 'head' ? 'no response headers in time' : 'the store stopped sending data', true)));
+            : (0,external_node_net_.connect)({ host: target.host, port: target.port, onread, timeout: idleTimeoutMs });
+        this.socket.on('timeout', () => this.fail(new DownloadError(this.silence(), true)));
         this.socket.on('error', error => this.fail(error));
         this.socket.on('end', () => this.ended());
         this.socket.on('close', () => this.fail(new DownloadError('the connection was closed by the other side', true)));
         this.onAbort = () => this.fail(signal?.reason);
         signal?.addEventListener('abort', this.onAbort, { once: true });
+        strictChunkSizes(this.parser);
         this.parser[http_parser/* HTTPParser */.e.kOnHeadersComplete] = info => this.headComplete(info);
         this.parser[http_parser/* HTTPParser */.e.kOnBody] = (chunk, offset, length) => this.body(chunk.subarray(offset, offset + length));
         this.parser[http_parser/* HTTPParser */.e.kOnMessageComplete] = () => this.complete();
@@ -3835,6 +3837,12 @@ class DirectAnswer {
     cancel(error) {
         this.fail(error);
     }
+    /** What the store's silence interrupted, for the timeout's message. */
+    silence() {
+        if (this.socket.connecting)
+            return 'connecting timed out';
+        return this.phase === 'head' ? 'no response headers in time' : 'the store stopped sending data';
+    }
     /** A socket read: parsed at once, as the next read reuses the buffer. False pauses reading. */
     received(buffer, length) {
         let result;
@@ -3850,8 +3858,9 @@ class DirectAnswer {
             this.fail(new DownloadError(`the store's answer is not valid HTTP (${result.message})`, true));
             return false;
         }
-        // Waiting for `read`, the socket rests: at most one buffer's worth is held as `early`.
-        return this.phase === 'body' && this.consumer !== undefined;
+        // Until the head is whole, reading goes on; then, waiting for `read`, the socket rests (at
+        // most one read's worth is held as `early`).
+        return this.phase === 'head' || (this.phase === 'body' && this.consumer !== undefined);
     }
     headComplete(info) {
         if (this.phase !== 'head')
@@ -3862,7 +3871,8 @@ class DirectAnswer {
             return 1;
         if (status === 101)
             throw new DownloadError('the store switched protocols (HTTP 101)', false);
-        const headers = {};
+        // No prototype: a header named `__proto__` is a header like any other.
+        const headers = Object.create(null);
         for (let i = 0; i + 1 < info.headers.length; i += 2) {
             const name = info.headers[i].toLowerCase();
             const value = info.headers[i + 1];
@@ -3873,6 +3883,10 @@ class DirectAnswer {
         const length = headers['content-length'];
         if (length !== undefined && [length].flat().some(value => !/^\d+$/.test(value)))
             throw new DownloadError('the store sent an invalid Content-Length', true);
+        // The parser knows `chunked` alone; any other coding would be read as the body's bytes.
+        const coding = headers['transfer-encoding'];
+        if (coding !== undefined && [coding].flat().join(',').trim().toLowerCase() !== 'chunked')
+            throw new DownloadError(`the store sent the body with a Transfer-Encoding the download does not take (${(0,untrusted/* untrusted */.bp)([coding].flat().join(', '), 60)})`, true);
         this.statusCode = status;
         this.headers = headers;
         this.phase = 'body';
@@ -3932,6 +3946,35 @@ class DirectAnswer {
         this.signal?.removeEventListener('abort', this.onAbort);
         this.socket.destroy();
     }
+}
+/** Where a link's GET connects: the address without IPv6 brackets, and the name for SNI. */
+function connectionTarget(url) {
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const tls = url.protocol === 'https:';
+    const port = Number(url.port) || (tls ? 443 : 80);
+    // SNI takes a name, never an address (RFC 6066, 3).
+    const address = (0,external_node_net_.isIP)(host) !== 0;
+    return { host, port, tls, ...(tls && !address ? { servername: host } : {}) };
+}
+/** A chunk-size line (RFC 9112, 7.1): hex digits, then maybe extensions. */
+const CHUNK_SIZE = /^[0-9A-Fa-f]{1,12}(?:[ \t]*;.*)?$/;
+/**
+ * http-parser-js reads a chunk size with `parseInt`, which takes `-5` (then it loops forever on
+ * the same bytes) and `zz` (NaN, taken for the last chunk: a cut body would pass as whole). This
+ * parser's chunk-size state refuses any line that is not a size. It replaces a method of the
+ * library's (pinned in package.json; test/unit/direct-get.test.ts holds the cases).
+ */
+function strictChunkSizes(parser) {
+    const internals = parser;
+    internals.BODY_CHUNKHEAD = function () {
+        const line = this.consumeLine();
+        if (line === undefined)
+            return;
+        if (!CHUNK_SIZE.test(line))
+            throw new Error('invalid chunk size');
+        this.body_bytes = parseInt(line, 16);
+        this.state = this.body_bytes === 0 ? 'BODY_CHUNKTRAILERS' : 'BODY_CHUNK';
+    };
 }
 /** The request line and headers: ours only, checked, with the connection closed after. */
 function requestHead(url, headers) {

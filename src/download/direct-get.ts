@@ -1,6 +1,7 @@
-import { connect as connectTcp, type OnReadOpts, type Socket } from 'node:net'
+import { connect as connectTcp, isIP, type OnReadOpts, type Socket } from 'node:net'
 import { connect as connectTls, type ConnectionOptions } from 'node:tls'
 import { HTTPParser } from 'http-parser-js'
+import { untrusted } from '../util/untrusted.js'
 import { DownloadError } from './errors.js'
 import type { StoreAnswer, StoreGet } from './transport.js'
 
@@ -14,6 +15,11 @@ import type { StoreAnswer, StoreGet } from './transport.js'
  * tls) reads into a buffer we own; http-parser-js parses the answer from it without copying
  * the body. No proxy support: behind one, the download goes through undici (download.ts).
  */
+
+// Header bytes as latin1, as undici reads them: the default, ascii, drops the high bit of each
+// byte, which turns a non-ASCII Location into another, plausible URL. (A setting of the
+// library's module; nothing else in the bundle uses it.)
+HTTPParser.encoding = 'latin1'
 
 /** Bytes per socket read; the same buffer serves every read of one GET. */
 const READ_BUFFER_BYTES = 256 * 1024
@@ -70,34 +76,22 @@ class DirectAnswer implements StoreAnswer {
     private readonly answered: Settle<StoreAnswer>
   ) {
     const request = requestHead(url, headers)
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
     const onread: OnReadOpts = {
       buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
       callback: (length: number, buffer: Buffer) => this.received(buffer, length)
     }
-    const https = url.protocol === 'https:'
-    const port = Number(url.port) || (https ? 443 : 80)
+    const { tls, ...target } = connectionTarget(url)
     // tls.connect takes `onread` as net.connect does (nodejs/node#35753); @types/node omits it.
     const tlsOptions: ConnectionOptions & { onread: OnReadOpts } = {
-      host,
-      port,
-      // SNI takes a name, never an address.
-      ...(/^[\d.]+$|:/.test(host) ? {} : { servername: host }),
+      ...target,
       ALPNProtocols: ['http/1.1'],
       onread,
       timeout: idleTimeoutMs
     }
-    this.socket = https
+    this.socket = tls
       ? connectTls(tlsOptions)
-      : connectTcp({ host, port, onread, timeout: idleTimeoutMs })
-    this.socket.on('timeout', () =>
-      this.fail(
-        new DownloadError(
-          this.phase === 'head' ? 'no response headers in time' : 'the store stopped sending data',
-          true
-        )
-      )
-    )
+      : connectTcp({ host: target.host, port: target.port, onread, timeout: idleTimeoutMs })
+    this.socket.on('timeout', () => this.fail(new DownloadError(this.silence(), true)))
     this.socket.on('error', error => this.fail(error))
     this.socket.on('end', () => this.ended())
     this.socket.on('close', () =>
@@ -105,6 +99,7 @@ class DirectAnswer implements StoreAnswer {
     )
     this.onAbort = () => this.fail(signal?.reason)
     signal?.addEventListener('abort', this.onAbort, { once: true })
+    strictChunkSizes(this.parser)
     this.parser[HTTPParser.kOnHeadersComplete] = info => this.headComplete(info)
     this.parser[HTTPParser.kOnBody] = (chunk, offset, length) =>
       this.body(chunk.subarray(offset, offset + length))
@@ -144,6 +139,12 @@ class DirectAnswer implements StoreAnswer {
     this.fail(error)
   }
 
+  /** What the store's silence interrupted, for the timeout's message. */
+  private silence(): string {
+    if (this.socket.connecting) return 'connecting timed out'
+    return this.phase === 'head' ? 'no response headers in time' : 'the store stopped sending data'
+  }
+
   /** A socket read: parsed at once, as the next read reuses the buffer. False pauses reading. */
   private received(buffer: Buffer, length: number): boolean {
     let result: number | Error
@@ -158,8 +159,9 @@ class DirectAnswer implements StoreAnswer {
       this.fail(new DownloadError(`the store's answer is not valid HTTP (${result.message})`, true))
       return false
     }
-    // Waiting for `read`, the socket rests: at most one buffer's worth is held as `early`.
-    return this.phase === 'body' && this.consumer !== undefined
+    // Until the head is whole, reading goes on; then, waiting for `read`, the socket rests (at
+    // most one read's worth is held as `early`).
+    return this.phase === 'head' || (this.phase === 'body' && this.consumer !== undefined)
   }
 
   private headComplete(info: { statusCode: number; headers: string[] }): number {
@@ -168,7 +170,11 @@ class DirectAnswer implements StoreAnswer {
     // An informational answer (100 Continue): the real one follows on the same connection.
     if (status >= 100 && status < 200 && status !== 101) return 1
     if (status === 101) throw new DownloadError('the store switched protocols (HTTP 101)', false)
-    const headers: Record<string, string | string[]> = {}
+    // No prototype: a header named `__proto__` is a header like any other.
+    const headers: Record<string, string | string[]> = Object.create(null) as Record<
+      string,
+      string | string[]
+    >
     for (let i = 0; i + 1 < info.headers.length; i += 2) {
       const name = (info.headers[i] as string).toLowerCase()
       const value = info.headers[i + 1] as string
@@ -179,6 +185,13 @@ class DirectAnswer implements StoreAnswer {
     const length = headers['content-length']
     if (length !== undefined && [length].flat().some(value => !/^\d+$/.test(value)))
       throw new DownloadError('the store sent an invalid Content-Length', true)
+    // The parser knows `chunked` alone; any other coding would be read as the body's bytes.
+    const coding = headers['transfer-encoding']
+    if (coding !== undefined && [coding].flat().join(',').trim().toLowerCase() !== 'chunked')
+      throw new DownloadError(
+        `the store sent the body with a Transfer-Encoding the download does not take (${untrusted([coding].flat().join(', '), 60)})`,
+        true
+      )
     this.statusCode = status
     this.headers = headers
     this.phase = 'body'
@@ -242,6 +255,46 @@ class DirectAnswer implements StoreAnswer {
   private release(): void {
     this.signal?.removeEventListener('abort', this.onAbort)
     this.socket.destroy()
+  }
+}
+
+/** Where a link's GET connects: the address without IPv6 brackets, and the name for SNI. */
+export function connectionTarget(url: URL): {
+  host: string
+  port: number
+  tls: boolean
+  servername?: string
+} {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const tls = url.protocol === 'https:'
+  const port = Number(url.port) || (tls ? 443 : 80)
+  // SNI takes a name, never an address (RFC 6066, 3).
+  const address = isIP(host) !== 0
+  return { host, port, tls, ...(tls && !address ? { servername: host } : {}) }
+}
+
+/** A chunk-size line (RFC 9112, 7.1): hex digits, then maybe extensions. */
+const CHUNK_SIZE = /^[0-9A-Fa-f]{1,12}(?:[ \t]*;.*)?$/
+
+/**
+ * http-parser-js reads a chunk size with `parseInt`, which takes `-5` (then it loops forever on
+ * the same bytes) and `zz` (NaN, taken for the last chunk: a cut body would pass as whole). This
+ * parser's chunk-size state refuses any line that is not a size. It replaces a method of the
+ * library's (pinned in package.json; test/unit/direct-get.test.ts holds the cases).
+ */
+function strictChunkSizes(parser: InstanceType<typeof HTTPParser>): void {
+  const internals = parser as unknown as {
+    consumeLine(): string | undefined
+    body_bytes: number
+    state: string
+    BODY_CHUNKHEAD(): void
+  }
+  internals.BODY_CHUNKHEAD = function (this: typeof internals) {
+    const line = this.consumeLine()
+    if (line === undefined) return
+    if (!CHUNK_SIZE.test(line)) throw new Error('invalid chunk size')
+    this.body_bytes = parseInt(line, 16)
+    this.state = this.body_bytes === 0 ? 'BODY_CHUNKTRAILERS' : 'BODY_CHUNK'
   }
 }
 

@@ -12,7 +12,8 @@ export function parseContentRange(
 
 /** Weak ETags cannot validate a byte range (RFC 9110 §13.1.5). */
 export function strongValidator(etag: string | undefined): string | undefined {
-  return etag && !etag.startsWith('W/') ? etag : undefined
+  // One that could not be sent back as written (RFC 9110's obs-text, a control) names nothing.
+  return etag && !etag.startsWith('W/') && /^[\x21-\x7e]+$/.test(etag) ? etag : undefined
 }
 
 /** The object a transfer began with: its validator (strong ETag, else Last-Modified) and size. */

@@ -5,7 +5,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net'
 import { getCACertificates, setDefaultCACertificates, type TLSSocket } from 'node:tls'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { directGet } from '../../src/download/direct-get.js'
+import { connectionTarget, directGet } from '../../src/download/direct-get.js'
 import { DownloadError } from '../../src/download/errors.js'
 import type { StoreAnswer } from '../../src/download/transport.js'
 import { selfSignedCertificate, type Certificate } from '../support/tls.js'
@@ -25,12 +25,20 @@ interface Asked {
   closed: Promise<void>
 }
 
-/** A server that answers the first request with `answer(socket)`; the URL of /b?sig=1 on it. */
-async function rawStore(answer: (socket: Socket) => void): Promise<{ url: string; asked: Asked }> {
+/**
+ * A server that answers each request with `answer(socket)`; the URL of /b?sig=1 on it, and
+ * what the last connection asked (`connected`: once a connection came).
+ */
+async function rawStore(
+  answer: (socket: Socket) => void
+): Promise<{ url: string; asked: Asked; connected: Promise<void> }> {
   let asked!: Asked
+  let connection!: () => void
+  const connected = new Promise<void>(resolve => (connection = resolve))
   const ready = new Promise<void>(resolve => {
     const server: Server = createServer(socket => {
       let text = ''
+      connection()
       asked = {
         head: new Promise(resolve =>
           socket.on('data', chunk => {
@@ -50,6 +58,7 @@ async function rawStore(answer: (socket: Socket) => void): Promise<{ url: string
   const server = servers.at(-1) as Server
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/b?sig=1`,
+    connected,
     get asked() {
       return asked
     }
@@ -85,9 +94,7 @@ describe('the direct GET', () => {
     )
   })
 
-  it('keeps the body bytes that came with the head until they are read', async () => {
-    // The head and the start of the body in one packet; the rest only once the client reads,
-    // into the same read buffer: the early bytes must have been copied out of it.
+  it('hands out the body bytes that came with the head first, then the rest', async () => {
     let rest!: () => void
     const store = await rawStore(socket => {
       socket.write('HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\nfirst')
@@ -133,6 +140,33 @@ describe('the direct GET', () => {
     expect(await bodyOf(await get(unsized.url, {}))).toBe('all of it')
   })
 
+  it('reads a head that comes in several reads', async () => {
+    const store = await rawStore(socket => {
+      socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n')
+      setTimeout(() => socket.end('Content-Length: 2\r\n\r\nok'), 50)
+    })
+    const answer = await get(store.url, {})
+    expect(answer.statusCode).toBe(200)
+    expect(await bodyOf(answer)).toBe('ok')
+  })
+
+  it('keeps header text as sent: latin1, and a header named __proto__ is only a header', async () => {
+    const store = await rawStore(socket =>
+      socket.end(
+        Buffer.concat([
+          Buffer.from('HTTP/1.1 302 Found\r\nLocation: https://b.example.com/caf'),
+          Buffer.from([0xe9]),
+          Buffer.from('\r\n__proto__: x\r\nContent-Length: 0\r\n\r\n')
+        ])
+      )
+    )
+    const answer = await get(store.url, {})
+    // ascii would drop the high bit: `cafi`, a plausible name the link rules would let pass.
+    expect(answer.headers.location).toBe('https://b.example.com/caf\u00e9')
+    expect(answer.headers['__proto__']).toBe('x')
+    expect(Object.getPrototypeOf(answer.headers)).toBeNull()
+  })
+
   it('passes over an informational answer to the real one', async () => {
     const store = await rawStore(socket =>
       socket.end(
@@ -160,7 +194,23 @@ describe('the direct GET', () => {
       'SSH-2.0-OpenSSH\r\n\r\n',
       "the store's answer is not valid HTTP"
     ],
-    ['no answer at all', '', 'the store closed the connection without an answer']
+    ['no answer at all', '', 'the store closed the connection without an answer'],
+    // parseInt would take -5 (the parser then looped for ever) and zz (NaN: a last chunk).
+    [
+      'a negative chunk size',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nabcde\r\n0\r\n\r\n',
+      "the store's answer is not valid HTTP (invalid chunk size)"
+    ],
+    [
+      'a chunk size that is no number',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\nzz\r\n\r\n',
+      "the store's answer is not valid HTTP (invalid chunk size)"
+    ],
+    [
+      'a coding other than chunked',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n',
+      'the store sent the body with a Transfer-Encoding the download does not take (gzip, chunked)'
+    ]
   ])('fails, worth another try, on %s', async (_what, bytes, message) => {
     const store = await rawStore(socket => socket.end(bytes))
     const error = await get(store.url, {})
@@ -187,6 +237,8 @@ describe('the direct GET', () => {
     const quick = directGet({ idleTimeoutMs: 100 })
     const silent = await rawStore(() => undefined)
     await expect(quick(silent.url, {})).rejects.toThrow('no response headers in time')
+    const slowHead = await rawStore(socket => socket.write('HTTP/1.1 200 OK\r\n'))
+    await expect(quick(slowHead.url, {})).rejects.toThrow('no response headers in time')
     const stalled = await rawStore(socket =>
       socket.write('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nsome')
     )
@@ -232,6 +284,16 @@ describe('the direct GET', () => {
   })
 
   it('ends with the signal’s reason when cancelled, before or during the answer', async () => {
+    const waiting = new AbortController()
+    const silent = await rawStore(() => undefined)
+    const asked = get(silent.url, {}, waiting.signal)
+    asked.catch(() => undefined)
+    await silent.connected
+    await silent.asked.head
+    waiting.abort(new Error('cancelled while waiting'))
+    await expect(asked).rejects.toThrow('cancelled while waiting')
+    await silent.asked.closed
+
     const controller = new AbortController()
     const store = await rawStore(socket =>
       socket.write('HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n')
@@ -254,9 +316,106 @@ describe('the direct GET', () => {
   })
 })
 
+describe('more of the direct GET', () => {
+  it('connects to the address of a link, naming a host by SNI and an address never', () => {
+    const target = (url: string) => connectionTarget(new URL(url))
+    expect(target('https://b.example.com/x')).toEqual({
+      host: 'b.example.com',
+      port: 443,
+      tls: true,
+      servername: 'b.example.com'
+    })
+    expect(target('https://[::1]:8443/x')).toEqual({ host: '::1', port: 8443, tls: true })
+    expect(target('https://10.0.0.1/x')).toEqual({ host: '10.0.0.1', port: 443, tls: true })
+    expect(target('http://b.example.com:81/x')).toEqual({
+      host: 'b.example.com',
+      port: 81,
+      tls: false
+    })
+    expect(target('http://[fe80::1]/x')).toMatchObject({ host: 'fe80::1', port: 80 })
+  })
+
+  it('takes a timeout for a fault worth another try', async () => {
+    const silent = await rawStore(() => undefined)
+    const error = await directGet({ idleTimeoutMs: 100 })(silent.url, {}).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DownloadError)
+    expect((error as DownloadError).transient).toBe(true)
+  })
+
+  it('refuses a switch of protocols, and a length that is not a count', async () => {
+    const switched = await rawStore(socket =>
+      socket.end('HTTP/1.1 101 Switching Protocols\r\nUpgrade: h2c\r\nConnection: upgrade\r\n\r\n')
+    )
+    const error = await get(switched.url, {}).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DownloadError)
+    expect((error as DownloadError).message).toBe('the store switched protocols (HTTP 101)')
+    expect((error as DownloadError).transient).toBe(false)
+    const negative = await rawStore(socket =>
+      socket.end('HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\nhello')
+    )
+    await expect(get(negative.url, {})).rejects.toThrow('the store sent an invalid Content-Length')
+  })
+
+  it('names no header it refuses to send by a name it would not send either', async () => {
+    const store = await rawStore(socket => socket.end('HTTP/1.1 200 OK\r\n\r\n'))
+    await expect(get(store.url, { 'bad name': 'x' })).rejects.toThrow(
+      'the request header (a name) would hold characters HTTP does not allow; not sent'
+    )
+  })
+
+  it('hands out nothing more once the reader said stop, even from the same read', async () => {
+    const store = await rawStore(socket =>
+      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n2\r\ncd\r\n')
+    )
+    const answer = await get(store.url, {})
+    const seen: string[] = []
+    await answer.read(chunk => {
+      seen.push(chunk.toString())
+      return false
+    })
+    expect(seen).toEqual(['ab'])
+    await store.asked.closed
+  })
+
+  it('reads a body that came whole after its connection closed', async () => {
+    const store = await rawStore(socket =>
+      socket.end('HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello')
+    )
+    const answer = await get(store.url, {})
+    await store.asked.closed
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(await bodyOf(answer)).toBe('hello')
+  })
+
+  it('hands out nothing of an answer cancelled before it was read', async () => {
+    const store = await rawStore(socket =>
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nab')
+    )
+    const answer = await get(store.url, {})
+    answer.cancel(new Error('the tail failed'))
+    const seen: string[] = []
+    await expect(answer.read(chunk => void seen.push(chunk.toString()))).rejects.toThrow(
+      'the tail failed'
+    )
+    expect(seen).toEqual([])
+    await store.asked.closed
+  })
+
+  it('closes the connection of an answer it discards', async () => {
+    const store = await rawStore(socket =>
+      socket.write('HTTP/1.1 302 Found\r\nLocation: /elsewhere\r\nContent-Length: 1000\r\n\r\n')
+    )
+    const answer = await get(store.url, {})
+    await answer.discard()
+    await store.asked.closed
+  })
+})
+
 describe('the direct GET over TLS', () => {
   let certificate: Certificate
   let defaults: string[]
+  /** The ALPN protocol of each request the stores took. */
+  const protocols: Array<string | false | null> = []
   beforeAll(() => {
     certificate = selfSignedCertificate()
     defaults = getCACertificates('default')
@@ -267,10 +426,14 @@ describe('the direct GET over TLS', () => {
     body = Buffer.alloc(1_000_000, 7)
   ): Promise<{ port: number; servernames: Array<string | false | null> }> {
     const servernames: Array<string | false | null> = []
-    const server = createHttpsServer(certificate, (req, res) => {
-      servernames.push((req.socket as TLSSocket).servername)
-      res.end(body)
-    })
+    const server = createHttpsServer(
+      { ...certificate, ALPNProtocols: ['http/1.1'] },
+      (req, res) => {
+        servernames.push((req.socket as TLSSocket).servername)
+        protocols.push((req.socket as TLSSocket).alpnProtocol)
+        res.end(body)
+      }
+    )
     servers.push(server)
     server.listen(0, '127.0.0.1')
     await once(server, 'listening')
@@ -297,6 +460,22 @@ describe('the direct GET over TLS', () => {
     expect(Buffer.concat(chunks).equals(body)).toBe(true)
   })
 
+  it('reads a head that spans several TLS records', async () => {
+    // Each 16 KiB record is a read of its own: the head is whole only at the third.
+    setDefaultCACertificates([...defaults, certificate.cert])
+    const long = 'x'.repeat(40_000)
+    const server = createHttpsServer(certificate, (_req, res) => {
+      res.setHeader('x-long', long)
+      res.end('ok')
+    })
+    servers.push(server)
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const answer = await get(`https://localhost:${(server.address() as AddressInfo).port}/b`, {})
+    expect(answer.headers['x-long']).toBe(long)
+    expect(await bodyOf(answer)).toBe('ok')
+  })
+
   it('reads the body from a server it trusts, naming the host by SNI (never an address)', async () => {
     setDefaultCACertificates([...defaults, certificate.cert])
     const { port, servernames } = await httpsStore()
@@ -310,5 +489,6 @@ describe('the direct GET over TLS', () => {
     expect({ bytes, sevens }).toEqual({ bytes: 1_000_000, sevens: true })
     await bodyOf(await get(`https://127.0.0.1:${port}/b`, {}))
     expect(servernames).toEqual(['localhost', false])
+    expect(protocols.slice(-2)).toEqual(['http/1.1', 'http/1.1'])
   })
 })

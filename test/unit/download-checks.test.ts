@@ -124,4 +124,10 @@ describe('validators', () => {
     expect(strongValidator(`W/${ETAG}`)).toBeUndefined()
     expect(strongValidator(undefined)).toBeUndefined()
   })
+  it('takes none it could not send back as written', () => {
+    expect(strongValidator('"caf\u00e9"')).toBeUndefined()
+    expect(strongValidator('"a b"')).toBeUndefined()
+    expect(strongValidator('"a\u0001"')).toBeUndefined()
+    expect(strongValidator('"!~"')).toBe('"!~"')
+  })
 })

@@ -318,6 +318,26 @@ describe.each([
   })
 })
 
+describe('the undici transport', () => {
+  it('keeps a body that fails before it is read from ending the process', async () => {
+    // The head, then the connection cut: the body fails while nobody reads it (a restart's
+    // truncate may be under way); without a listener, the process would end.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' })
+      res.write('part', () => res.socket?.destroy())
+    })
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/b`
+      const answer = await undiciGet(new Agent())(url, {})
+      await new Promise(resolve => setTimeout(resolve, 100))
+      await expect(answer.read(() => undefined)).rejects.toThrow()
+    } finally {
+      server.close()
+    }
+  })
+})
+
 describe('the rules of a store link', () => {
   it('accepts https and loopback http, and masks what it accepts', () => {
     expect(storeLinkProblem('https://b.example.com/x?X-Amz-Signature=s1', false)).toBeUndefined()

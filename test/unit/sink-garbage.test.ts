@@ -1,7 +1,6 @@
 // The undici transport and the tar reader tell the young-generation collector about every
-// chunk they are done with (memory stays flat: src/util/young-garbage.ts); the direct
-// transport, which reuses one read buffer, has no garbage to tell of. A file of its own: the
-// module is mocked.
+// chunk they are done with (memory stays flat: src/util/young-garbage.ts). A file of its own:
+// the module is mocked.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,7 +9,6 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { Agent } from 'undici'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { directGet } from '../../src/download/direct-get.js'
 import { undiciGet, type StoreGet } from '../../src/download/transport.js'
 import { SiteWriter } from '../../src/archive/site-writer.js'
 import { readTar } from '../../src/archive/tar-reader.js'
@@ -46,12 +44,6 @@ it('the undici transport reports each chunk it hands out as garbage, by its size
   const sizes = await chunkSizes(undiciGet(new Agent()))
   expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(300_000)
   expect(vi.mocked(discarded).mock.calls).toEqual(sizes.map(size => [size]))
-})
-
-it('the direct transport reports none: its chunks are views of one reused buffer', async () => {
-  const sizes = await chunkSizes(directGet({ idleTimeoutMs: 5000 }))
-  expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(300_000)
-  expect(vi.mocked(discarded)).not.toHaveBeenCalled()
 })
 
 it('the tar reader reports each chunk parsed and written as garbage, by its size', async () => {
