@@ -214,6 +214,14 @@ describe('a store’s refusal, in the words it used', () => {
       '(HTTP 416: it is shorter than the range asked for).'
     )
   })
+  it('reads a short body to its end', async () => {
+    const error = await storeError(
+      500,
+      storeBody('<Error><Code>SlowDown</Code>', '<Message>later</Message></Error>'),
+      'https://b.example.com/'
+    )
+    expect(error.message).toBe('the store answered HTTP 500 (SlowDown: later)')
+  })
   it('keeps only the start of the body', async () => {
     const chunks = ['x'.repeat(4096), '<Code>Late</Code>'].map(part => Buffer.from(part))
     const error = await storeError(500, storeBody(...chunks), 'https://b.example.com/')
