@@ -3756,10 +3756,10 @@ var http_parser = __webpack_require__(9460);
  * transfer. Every HTTP client in Node (undici, node:http) reads each socket chunk into a fresh
  * buffer; for a 1 GiB bundle that is 16,000 buffers to allocate and collect, and measured
  * (README, Performance), it was most of the download's CPU: 1 GiB into RAM from the emulator's
- * store took 2.5 s of CPU through undici and 0.7–1.0 s this way (curl: 0.75 s), and peaked at
- * 59 MiB instead of 160 before the young-garbage collections. Node's `onread` option (net and
- * tls) reads into a buffer we own; http-parser-js parses the answer from it without copying
- * the body. No proxy support: behind one, the download goes through undici (download.ts).
+ * store took 2.5 s of CPU through undici and 0.7–1.0 s this way (curl: 0.75 s), and a bare
+ * client peaked at 59 MiB instead of 160. Node's `onread` option (net and tls) reads into a
+ * buffer we own; http-parser-js parses the answer from it without copying the body. No proxy
+ * support: behind one, the download goes through undici (download.ts).
  */
 // Header bytes as latin1, as undici reads them: the default, ascii, drops the high bit of each
 // byte, which turns a non-ASCII Location into another, plausible URL. (A setting of the
@@ -3992,7 +3992,8 @@ const CHUNK_SIZE = /^[0-9A-Fa-f]{1,12}(?:[ \t]*;.*)?$/;
  * http-parser-js reads a chunk size with `parseInt`, which takes `-5` (then it loops forever on
  * the same bytes) and `zz` (NaN, taken for the last chunk: a cut body would pass as whole). This
  * parser's chunk-size state refuses any line that is not a size. It replaces a method of the
- * library's (pinned in package.json; test/unit/direct-get.test.ts holds the cases).
+ * library's (its exact version is pinned in package.json; test/unit/direct-get.test.ts holds
+ * the cases).
  */
 function strictChunkSizes(parser) {
     const internals = parser;
