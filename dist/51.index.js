@@ -3884,9 +3884,9 @@ class DirectAnswer {
         if (length !== undefined && [length].flat().some(value => !/^\d+$/.test(value)))
             throw new DownloadError('the store sent an invalid Content-Length', true);
         // The parser knows `chunked` alone; any other coding would be read as the body's bytes.
-        const coding = headers['transfer-encoding'];
-        if (coding !== undefined && [coding].flat().join(',').trim().toLowerCase() !== 'chunked')
-            throw new DownloadError(`the store sent the body with a Transfer-Encoding the download does not take (${(0,untrusted/* untrusted */.bp)([coding].flat().join(', '), 60)})`, true);
+        const codings = [headers['transfer-encoding'] ?? []].flat();
+        if (codings.length > 0 && codings.join(',').trim().toLowerCase() !== 'chunked')
+            throw new DownloadError(`the store sent the body with a Transfer-Encoding the download does not take (${(0,untrusted/* untrusted */.bp)(codings.join(', '), 60)})`, true);
         this.statusCode = status;
         this.headers = headers;
         this.phase = 'body';

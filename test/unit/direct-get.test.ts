@@ -65,6 +65,16 @@ async function rawStore(
   }
 }
 
+/** A store that sends `first` at once, and `second` when the test calls `rest()`. */
+async function twoPartStore(first: string, second: string) {
+  let answering!: Socket
+  const store = await rawStore(socket => {
+    answering = socket
+    socket.write(first)
+  })
+  return { store, rest: () => void answering.write(second) }
+}
+
 // Longer than a test may take: a connection a test waits to see closed must be closed by the
 // code under test, never by the idle timeout.
 const get = directGet({ idleTimeoutMs: 120_000 })
@@ -97,11 +107,10 @@ describe('the direct GET', () => {
   })
 
   it('hands out the body bytes that came with the head first, then the rest', async () => {
-    let rest!: () => void
-    const store = await rawStore(socket => {
-      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\nfirst')
-      rest = () => socket.end('end')
-    })
+    const { store, rest } = await twoPartStore(
+      'HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\nfirst',
+      'end'
+    )
     const answer = await get(store.url, {})
     const chunks: string[] = []
     const read = answer.read(chunk => {
@@ -372,11 +381,10 @@ describe('more of the direct GET', () => {
 
   it('stops handing out a body read as it comes, even within one read', async () => {
     // The body comes after `read` began, two chunks in one packet: the second is not handed out.
-    let rest!: () => void
-    const store = await rawStore(socket => {
-      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n')
-      rest = () => socket.write('2\r\nab\r\n2\r\ncd\r\n')
-    })
+    const { store, rest } = await twoPartStore(
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n',
+      '2\r\nab\r\n2\r\ncd\r\n'
+    )
     const answer = await get(store.url, {})
     const seen: string[] = []
     const read = answer.read(chunk => {
@@ -390,11 +398,10 @@ describe('more of the direct GET', () => {
   })
 
   it('reads a chunk size that comes over two reads', async () => {
-    let rest!: () => void
-    const store = await rawStore(socket => {
-      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n1')
-      rest = () => socket.end('\r\nd\r\n0\r\n\r\n')
-    })
+    const { store, rest } = await twoPartStore(
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n1',
+      '\r\nd\r\n0\r\n\r\n'
+    )
     const answer = await get(store.url, {})
     let text = ''
     await answer.read(chunk => {
