@@ -266,6 +266,8 @@ __webpack_require__.d(__webpack_exports__, {
   serveReaders: () => (/* binding */ serveReaders)
 });
 
+// UNUSED EXPORTS: THREAD_BATCH_BYTES
+
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(5919);
 ;// CONCATENATED MODULE: ./src/archive/site-files.ts
@@ -281,6 +283,10 @@ function combineVisitors(...visitors) {
             for (const visitor of visitors)
                 if (visitor.wants(path, bytes.length))
                     await visitor.file(path, bytes);
+        },
+        flush() {
+            for (const visitor of visitors)
+                visitor.flush?.();
         }
     };
 }
@@ -679,17 +685,21 @@ function createSiteCheck(options) {
     const absolute = new Map();
     const origins = new Set();
     const skipped = new Set();
-    /** Root-relative references as written, and the path each names. */
-    const rootedPaths = new Map();
+    /** Root-relative references as written, and the record of the path each names. */
+    const rooted = new Map();
     let pages = 0;
     let filesRead = 0;
+    /** Counts a reference to `key`; returns its record. */
     const note = (map, key, from, kind) => {
         const known = map.get(key);
-        if (known)
+        if (known) {
             known.count += 1;
+            return known;
+        }
+        const target = { from, kind, count: 1 };
         // A copy: the key may be a slice of the whole page, which it would keep alive.
-        else
-            map.set(detached(key), { from, kind, count: 1 });
+        map.set(detached(key), target);
+        return target;
     };
     /** One reference of `from` (whose URL is `base`): kept by where it points, or ignored. */
     const reference = (raw, kind, from, base) => {
@@ -697,16 +707,17 @@ function createSiteCheck(options) {
         // The page itself (an empty href, a fragment, a query) is not a file.
         if (!text || text.startsWith('#') || text.startsWith('?'))
             return;
-        // A root-relative path resolves the same from every page: parsed once (a site names the
-        // same sidebar and asset paths from thousands of pages, and URL parsing was a third of the
-        // check's time). `//host` and `/\\host` name another host, so they are parsed each time.
+        // A root-relative path resolves the same from every page: parsed once, and counted on its
+        // path's record by one lookup of the text as written (a site names the same sidebar and
+        // asset paths from thousands of pages: URL parsing was a third of the check's time, and a
+        // second lookup, by path, a fifth). `//host` and `/\\host` name another host, so they are
+        // parsed each time.
         if (text[0] === '/' && text[1] !== '/' && text[1] !== '\\') {
-            let path = rootedPaths.get(text);
-            if (path === undefined) {
-                path = localPath(text);
-                rootedPaths.set(detached(text), path);
-            }
-            note(local, path, from, kind);
+            const known = rooted.get(text);
+            if (known)
+                known.count += 1;
+            else
+                rooted.set(detached(text), note(local, localPath(text), from, kind));
             return;
         }
         // Other schemes (mailto:, data:, javascript: …) are not files; a path never starts with one.
@@ -847,7 +858,14 @@ function readersHere(spec) {
 }
 const readingsOf = (audit, check) => check ? { audit, check } : { audit };
 const ROLE = 'site-readers';
-const THREAD_YOUNG_GENERATION_MIB = 4;
+const THREAD_YOUNG_GENERATION_MIB = 16;
+/**
+ * Files go to the thread in batches of this many bytes, copied into buffers that the thread
+ * hands back: one message per some twenty pages, not one per file. A copy and a message each
+ * (10,000 pages) cost as much as the audit itself: each copy was new memory, and the thread's
+ * side of each message a tenth of a millisecond.
+ */
+const THREAD_BATCH_BYTES = 512 * 1024;
 /** The readers on a worker thread started from `script` (the bundle's entry, threads.ts). */
 function readersOnThread(spec, script) {
     // wants() is answered at once, here, by readers made from the same spec: the thread's answer
@@ -856,12 +874,16 @@ function readersOnThread(spec, script) {
     const twin = readersHere(spec).visitor;
     const worker = new external_node_worker_threads_.Worker(script, {
         workerData: { role: ROLE, spec },
-        // Pages are parsed and dropped one after the other: a small young generation frees them
-        // often, where V8's default lets garbage grow by tens of MiB first.
+        // Pages are parsed and dropped one after the other: a young generation of this size frees
+        // them often, where V8's default lets garbage grow by tens of MiB first (4 MiB took a
+        // quarter more of the thread's time, in collections).
         resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MIB }
     });
-    let calls = [];
-    // Replies come in the order the files went: one waiting promise per file, first in first out.
+    let steps = [];
+    let filling;
+    /** Buffers the thread handed back, for the next batches. */
+    const spare = [];
+    // Replies come in the order the batches went: first in first out.
     const unread = [];
     let ending;
     const ended = new Promise((resolve, reject) => (ending = { resolve, reject }));
@@ -871,13 +893,34 @@ function readersOnThread(spec, script) {
     let closed = false;
     const fail = (error) => {
         failure ??= error;
-        for (const waiting of unread.splice(0))
-            waiting.reject(failure);
+        for (const batch of [...unread.splice(0), ...(filling ? [filling] : [])])
+            batch.settle.reject(failure);
+        filling = undefined;
         ending.reject(failure);
     };
+    const newBatch = (bytes) => {
+        let settle;
+        const read = new Promise((resolve, reject) => (settle = { resolve, reject }));
+        // Awaited by the visitor's callers; a failure is also told by readings().
+        read.catch(() => undefined);
+        const buffer = (bytes <= THREAD_BATCH_BYTES && spare.pop()) || new ArrayBuffer(bytes);
+        return { buffer, used: 0, read, settle };
+    };
+    /** Sends the batch being filled, with the calls so far. */
+    const send = () => {
+        if (!filling)
+            return;
+        worker.postMessage({ steps, batch: filling.buffer }, [filling.buffer]);
+        unread.push(filling);
+        steps = [];
+        filling = undefined;
+    };
     worker.on('message', (message) => {
-        if ('read' in message)
-            unread.shift()?.resolve();
+        if ('read' in message) {
+            if (message.batch?.byteLength === THREAD_BATCH_BYTES)
+                spare.push(message.batch);
+            unread.shift()?.settle.resolve();
+        }
         else if ('readings' in message)
             ending.resolve(message.readings);
         else
@@ -891,28 +934,34 @@ function readersOnThread(spec, script) {
     return {
         visitor: {
             entry(path, kind) {
-                calls.push(['entry', path, kind]);
+                steps.push(['entry', path, kind]);
             },
             wants(path, sizeBytes) {
-                calls.push(['wants', path, sizeBytes]);
+                steps.push(['wants', path, sizeBytes]);
                 return twin.wants(path, sizeBytes);
             },
             file(path, bytes) {
                 if (failure)
                     return Promise.reject(failure);
                 // A copy the thread owns: `bytes` may be a view into a larger buffer (or Node's pool),
-                // which a transfer would take from its other users and a clone would copy whole.
-                const owned = new Uint8Array(bytes);
-                const message = { calls, file: { path, bytes: owned } };
-                calls = [];
-                worker.postMessage(message, [owned.buffer]);
-                return new Promise((resolve, reject) => unread.push({ resolve, reject }));
-            }
+                // which a transfer would take from its other users. A file larger than a batch goes in
+                // a batch of its own.
+                if (filling && filling.used + bytes.length > filling.buffer.byteLength)
+                    send();
+                filling ??= newBatch(Math.max(bytes.length, THREAD_BATCH_BYTES));
+                const batch = filling;
+                new Uint8Array(batch.buffer, batch.used, bytes.length).set(bytes);
+                steps.push(['file', path, batch.used, bytes.length]);
+                batch.used += bytes.length;
+                return batch.read;
+            },
+            flush: send
         },
         readings() {
+            send();
             if (!failure)
-                worker.postMessage({ calls, end: true });
-            calls = [];
+                worker.postMessage({ steps, end: true });
+            steps = [];
             return ended;
         },
         async close() {
@@ -927,30 +976,31 @@ function readersOnThread(spec, script) {
 function isReaderThread() {
     return external_node_worker_threads_.workerData?.role === ROLE;
 }
-/** The thread's side: replays the calls on readers made here, answering each file and the end. */
+/** The thread's side: replays the calls on readers made here, answering each batch and the end. */
 function serveReaders() {
     const port = external_node_worker_threads_.parentPort;
     if (!port)
         throw new Error('serveReaders() runs on a worker thread.');
     const readers = readersHere(external_node_worker_threads_.workerData.spec);
     const { visitor } = readers;
-    const reply = (message) => port.postMessage(message);
+    const reply = (message, transfer = []) => port.postMessage(message, transfer);
     let queue = Promise.resolve();
     port.on('message', (message) => {
         // One message at a time, in order, though a reader's file() may be asynchronous.
         queue = queue.then(async () => {
             try {
-                for (const call of message.calls) {
-                    if (call[0] === 'entry')
-                        visitor.entry?.(call[1], call[2]);
+                for (const step of message.steps) {
+                    if (step[0] === 'entry')
+                        visitor.entry?.(step[1], step[2]);
+                    else if (step[0] === 'wants')
+                        visitor.wants(step[1], step[2]);
                     else
-                        visitor.wants(call[1], call[2]);
+                        await visitor.file(step[1], Buffer.from(message.batch, step[2], step[3]));
                 }
-                if (message.file) {
-                    const { path, bytes } = message.file;
-                    await visitor.file(path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-                    reply({ read: true });
-                }
+                // The readers keep nothing of a file's bytes (a page is read into a string of its
+                // own): the buffer goes back for the next batch.
+                if (message.batch)
+                    reply({ read: true, batch: message.batch }, [message.batch]);
                 if (message.end)
                     reply({ readings: await readers.readings() });
             }

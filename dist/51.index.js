@@ -6458,8 +6458,7 @@ function httpUrl(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ discarded),
-/* harmony export */   j: () => (/* binding */ discardedUntilFullCollection)
+/* harmony export */   e: () => (/* binding */ discarded)
 /* harmony export */ });
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(78877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
@@ -6490,7 +6489,8 @@ let collect = null;
 let discardedSince = 0;
 /**
  * Every socket read of a download arrives in a fresh 64 KiB buffer that is garbage once its
- * bytes are hashed and written. V8 weighs such buffers lightly: left alone, they piled up
+ * bytes are hashed and written, and so is each small zip entry's inflated output once written
+ * and copied for the site's readers. V8 weighs such buffers lightly: left alone, they piled up
  * between collections and the 1 GiB benchmark peaked at 160 MiB instead of 97 (README,
  * Performance). A young-generation collection every 2 MiB (a fraction of a millisecond each)
  * keeps memory flat. V8 has no public API for this but its `gc` testing hook, hence the detour
@@ -6504,26 +6504,6 @@ function discarded(bytes) {
     if (collect === null)
         collect = exposeGc();
     collect?.({ type: 'minor' });
-}
-/** Garbage that only a full collection frees, left between two of them. */
-const COLLECT_FULLY_EVERY_BYTES = 8 * 1024 * 1024;
-let survivingSince = 0;
-/**
- * Garbage that young-generation collections do not free: each `inflateRawSync` call (a zip's
- * small entries) leaves behind its output and its zlib engine, and measured, a young collection
- * after a thousand calls freed none of their buffers. V8 starts a full collection on its own
- * once 64 MiB of such buffers piled up, which made most of a zip extraction's memory (10,000
- * pages: 167 MiB peak RSS, 65 MiB of it dead buffers). A full collection every 8 MiB costs a few
- * milliseconds each with extraction's small heap, and V8 then has no reason to run its own.
- */
-function discardedUntilFullCollection(bytes) {
-    survivingSince += bytes;
-    if (survivingSince < COLLECT_FULLY_EVERY_BYTES)
-        return;
-    survivingSince = 0;
-    if (collect === null)
-        collect = exposeGc();
-    collect?.({ type: 'major' });
 }
 
 

@@ -196,12 +196,15 @@ class SiteWriter {
     }
     /** Resolves when the reader may hand over more bytes (an asynchronous visitor keeps up). */
     async room() {
+        if (this.pendingBytes > MAX_PENDING_BYTES)
+            this.visitor?.flush?.();
         while (!this.failure && this.pendingBytes > MAX_PENDING_BYTES) {
             await new Promise(resolve => (this.waiting = resolve));
         }
     }
     /** Ends what is in flight (after a failure too, before the folder is removed). */
     async settle() {
+        this.visitor?.flush?.();
         for (const close of [...this.openFiles]) {
             try {
                 close();
@@ -333,10 +336,11 @@ class SiteWriter {
         const read = this.visitor?.file(path, bytes);
         if (!read)
             return;
-        this.pendingBytes += bytes.length;
+        const size = bytes.length;
+        this.pendingBytes += size;
         const tracked = read.then(() => {
             this.reads.delete(tracked);
-            this.pendingBytes -= bytes.length;
+            this.pendingBytes -= size;
             this.wake();
         }, (error) => {
             this.reads.delete(tracked);
@@ -732,7 +736,7 @@ class ReadWindow {
                 throw sizeMismatch(info);
             throw new UnsafeArchiveError(`The bundle is not a readable zip: ${quoted(info.name)} does not inflate (${(0,untrusted/* untrusted */.bp)(error.message)}).`);
         }
-        (0,young_garbage/* discardedUntilFullCollection */.j)(bytes.length);
+        (0,young_garbage/* discarded */.e)(bytes.length);
         if (bytes.length !== entry.uncompressedSize)
             throw sizeMismatch(info);
         checkCrc((0,external_node_zlib_.crc32)(bytes), entry, info);

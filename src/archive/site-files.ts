@@ -10,6 +10,11 @@ export interface SiteFileVisitor {
   wants(path: string, sizeBytes: number): boolean
   /** The whole bytes of a wanted file, once they are written to disk. */
   file(path: string, bytes: Buffer): void | Promise<void>
+  /**
+   * Hands on what a batching reader still holds (readers on a thread): the writer calls it before
+   * it waits for the reads, which a batch kept back would never end.
+   */
+  flush?(): void
 }
 
 /** Several readers as one: each gets the entries, and the bytes it wants. */
@@ -22,6 +27,9 @@ export function combineVisitors(...visitors: SiteFileVisitor[]): SiteFileVisitor
     async file(path, bytes) {
       for (const visitor of visitors)
         if (visitor.wants(path, bytes.length)) await visitor.file(path, bytes)
+    },
+    flush() {
+      for (const visitor of visitors) visitor.flush?.()
     }
   }
 }

@@ -101,6 +101,7 @@ export class SiteWriter {
 
   /** Resolves when the reader may hand over more bytes (an asynchronous visitor keeps up). */
   async room(): Promise<void> {
+    if (this.pendingBytes > MAX_PENDING_BYTES) this.visitor?.flush?.()
     while (!this.failure && this.pendingBytes > MAX_PENDING_BYTES) {
       await new Promise<void>(resolve => (this.waiting = resolve))
     }
@@ -108,6 +109,7 @@ export class SiteWriter {
 
   /** Ends what is in flight (after a failure too, before the folder is removed). */
   async settle(): Promise<void> {
+    this.visitor?.flush?.()
     for (const close of [...this.openFiles]) {
       try {
         close()
@@ -231,11 +233,12 @@ export class SiteWriter {
   private handOver(path: string, bytes: Buffer): void {
     const read = this.visitor?.file(path, bytes)
     if (!read) return
-    this.pendingBytes += bytes.length
+    const size = bytes.length
+    this.pendingBytes += size
     const tracked: Promise<void> = read.then(
       () => {
         this.reads.delete(tracked)
-        this.pendingBytes -= bytes.length
+        this.pendingBytes -= size
         this.wake()
       },
       (error: unknown) => {

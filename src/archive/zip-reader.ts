@@ -8,7 +8,7 @@ import { quoted, UnsafeArchiveError } from './inspect.js'
 import type { FileSink, SiteWriter } from './site-writer.js'
 import { zipEntryName } from './zip-names.js'
 import { untrusted } from '../util/untrusted.js'
-import { discardedUntilFullCollection } from '../util/young-garbage.js'
+import { discarded } from '../util/young-garbage.js'
 
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
@@ -163,7 +163,7 @@ class ReadWindow {
         `The bundle is not a readable zip: ${quoted(info.name)} does not inflate (${untrusted((error as Error).message)}).`
       )
     }
-    discardedUntilFullCollection(bytes.length)
+    discarded(bytes.length)
     if (bytes.length !== entry.uncompressedSize) throw sizeMismatch(info)
     checkCrc(crc32(bytes), entry, info)
     return bytes

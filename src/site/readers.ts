@@ -50,19 +50,40 @@ export function readersHere(spec: SiteReadersSpec): SiteReaders {
 const readingsOf = (audit: AuditResult, check: SiteCheckResult | undefined): SiteReadings =>
   check ? { audit, check } : { audit }
 
-/** What the thread is told, in order: the calls since the last file, then that file or the end. */
-type Call = readonly ['entry', string, EntryKind] | readonly ['wants', string, number]
+/** What the thread is told: a visitor's calls in order, each file a range of the batch buffer. */
+type Step =
+  | readonly ['entry', string, EntryKind]
+  | readonly ['wants', string, number]
+  | readonly ['file', string, number, number]
 type EntryKind = Parameters<NonNullable<SiteFileVisitor['entry']>>[1]
 interface ToThread {
-  readonly calls: readonly Call[]
-  readonly file?: { readonly path: string; readonly bytes: Uint8Array }
+  readonly steps: readonly Step[]
+  /** The files' bytes, handed back with the reply that they were read. */
+  readonly batch?: ArrayBuffer
   readonly end?: true
 }
 type FromThread =
-  { readonly read: true } | { readonly readings: SiteReadings } | { readonly error: string }
+  | { readonly read: true; readonly batch?: ArrayBuffer }
+  | { readonly readings: SiteReadings }
+  | { readonly error: string }
 
 const ROLE = 'site-readers'
-const THREAD_YOUNG_GENERATION_MIB = 4
+const THREAD_YOUNG_GENERATION_MIB = 16
+/**
+ * Files go to the thread in batches of this many bytes, copied into buffers that the thread
+ * hands back: one message per some twenty pages, not one per file. A copy and a message each
+ * (10,000 pages) cost as much as the audit itself: each copy was new memory, and the thread's
+ * side of each message a tenth of a millisecond.
+ */
+export const THREAD_BATCH_BYTES = 512 * 1024
+
+/** A batch being filled or read: its buffer, how much of it is used, and its readers' wait. */
+interface Batch {
+  readonly buffer: ArrayBuffer
+  used: number
+  readonly read: Promise<void>
+  readonly settle: { resolve: () => void; reject: (error: Error) => void }
+}
 
 /** The readers on a worker thread started from `script` (the bundle's entry, threads.ts). */
 export function readersOnThread(spec: SiteReadersSpec, script: URL): SiteReaders {
@@ -72,13 +93,17 @@ export function readersOnThread(spec: SiteReadersSpec, script: URL): SiteReaders
   const twin = readersHere(spec).visitor
   const worker = new Worker(script, {
     workerData: { role: ROLE, spec },
-    // Pages are parsed and dropped one after the other: a small young generation frees them
-    // often, where V8's default lets garbage grow by tens of MiB first.
+    // Pages are parsed and dropped one after the other: a young generation of this size frees
+    // them often, where V8's default lets garbage grow by tens of MiB first (4 MiB took a
+    // quarter more of the thread's time, in collections).
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MIB }
   })
-  let calls: Call[] = []
-  // Replies come in the order the files went: one waiting promise per file, first in first out.
-  const unread: { resolve: () => void; reject: (error: Error) => void }[] = []
+  let steps: Step[] = []
+  let filling: Batch | undefined
+  /** Buffers the thread handed back, for the next batches. */
+  const spare: ArrayBuffer[] = []
+  // Replies come in the order the batches went: first in first out.
+  const unread: Batch[] = []
   let ending: { resolve: (readings: SiteReadings) => void; reject: (error: Error) => void }
   const ended = new Promise<SiteReadings>((resolve, reject) => (ending = { resolve, reject }))
   // Rejected only through fail(), and awaited only by readings(): no unhandled rejection.
@@ -88,12 +113,32 @@ export function readersOnThread(spec: SiteReadersSpec, script: URL): SiteReaders
 
   const fail = (error: Error) => {
     failure ??= error
-    for (const waiting of unread.splice(0)) waiting.reject(failure)
+    for (const batch of [...unread.splice(0), ...(filling ? [filling] : [])])
+      batch.settle.reject(failure)
+    filling = undefined
     ending.reject(failure)
   }
+  const newBatch = (bytes: number): Batch => {
+    let settle!: Batch['settle']
+    const read = new Promise<void>((resolve, reject) => (settle = { resolve, reject }))
+    // Awaited by the visitor's callers; a failure is also told by readings().
+    read.catch(() => undefined)
+    const buffer = (bytes <= THREAD_BATCH_BYTES && spare.pop()) || new ArrayBuffer(bytes)
+    return { buffer, used: 0, read, settle }
+  }
+  /** Sends the batch being filled, with the calls so far. */
+  const send = () => {
+    if (!filling) return
+    worker.postMessage({ steps, batch: filling.buffer } satisfies ToThread, [filling.buffer])
+    unread.push(filling)
+    steps = []
+    filling = undefined
+  }
   worker.on('message', (message: FromThread) => {
-    if ('read' in message) unread.shift()?.resolve()
-    else if ('readings' in message) ending.resolve(message.readings)
+    if ('read' in message) {
+      if (message.batch?.byteLength === THREAD_BATCH_BYTES) spare.push(message.batch)
+      unread.shift()?.settle.resolve()
+    } else if ('readings' in message) ending.resolve(message.readings)
     else fail(new Error(`Reading the extracted site failed: ${message.error}`))
   })
   worker.on('error', error =>
@@ -107,26 +152,31 @@ export function readersOnThread(spec: SiteReadersSpec, script: URL): SiteReaders
   return {
     visitor: {
       entry(path, kind) {
-        calls.push(['entry', path, kind])
+        steps.push(['entry', path, kind])
       },
       wants(path, sizeBytes) {
-        calls.push(['wants', path, sizeBytes])
+        steps.push(['wants', path, sizeBytes])
         return twin.wants(path, sizeBytes)
       },
       file(path, bytes) {
         if (failure) return Promise.reject(failure)
         // A copy the thread owns: `bytes` may be a view into a larger buffer (or Node's pool),
-        // which a transfer would take from its other users and a clone would copy whole.
-        const owned = new Uint8Array(bytes)
-        const message: ToThread = { calls, file: { path, bytes: owned } }
-        calls = []
-        worker.postMessage(message, [owned.buffer])
-        return new Promise<void>((resolve, reject) => unread.push({ resolve, reject }))
-      }
+        // which a transfer would take from its other users. A file larger than a batch goes in
+        // a batch of its own.
+        if (filling && filling.used + bytes.length > filling.buffer.byteLength) send()
+        filling ??= newBatch(Math.max(bytes.length, THREAD_BATCH_BYTES))
+        const batch = filling
+        new Uint8Array(batch.buffer, batch.used, bytes.length).set(bytes)
+        steps.push(['file', path, batch.used, bytes.length])
+        batch.used += bytes.length
+        return batch.read
+      },
+      flush: send
     },
     readings() {
-      if (!failure) worker.postMessage({ calls, end: true } satisfies ToThread)
-      calls = []
+      send()
+      if (!failure) worker.postMessage({ steps, end: true } satisfies ToThread)
+      steps = []
       return ended
     },
     async close() {
@@ -143,27 +193,28 @@ export function isReaderThread(): boolean {
   return (workerData as { role?: unknown } | null)?.role === ROLE
 }
 
-/** The thread's side: replays the calls on readers made here, answering each file and the end. */
+/** The thread's side: replays the calls on readers made here, answering each batch and the end. */
 export function serveReaders(): void {
   const port = parentPort
   if (!port) throw new Error('serveReaders() runs on a worker thread.')
   const readers = readersHere((workerData as { spec: SiteReadersSpec }).spec)
   const { visitor } = readers
-  const reply = (message: FromThread) => port.postMessage(message)
+  const reply = (message: FromThread, transfer: ArrayBuffer[] = []) =>
+    port.postMessage(message, transfer)
   let queue = Promise.resolve()
   port.on('message', (message: ToThread) => {
     // One message at a time, in order, though a reader's file() may be asynchronous.
     queue = queue.then(async () => {
       try {
-        for (const call of message.calls) {
-          if (call[0] === 'entry') visitor.entry?.(call[1], call[2])
-          else visitor.wants(call[1], call[2])
+        for (const step of message.steps) {
+          if (step[0] === 'entry') visitor.entry?.(step[1], step[2])
+          else if (step[0] === 'wants') visitor.wants(step[1], step[2])
+          else
+            await visitor.file(step[1], Buffer.from(message.batch as ArrayBuffer, step[2], step[3]))
         }
-        if (message.file) {
-          const { path, bytes } = message.file
-          await visitor.file(path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-          reply({ read: true })
-        }
+        // The readers keep nothing of a file's bytes (a page is read into a string of its
+        // own): the buffer goes back for the next batch.
+        if (message.batch) reply({ read: true, batch: message.batch }, [message.batch])
         if (message.end) reply({ readings: await readers.readings() })
       } catch (error) {
         reply({ error: error instanceof Error ? error.message : String(error) })

@@ -141,9 +141,17 @@ export async function feed(visitor: SiteFileVisitor, files: Map<string, string>)
       folders.add(folder)
     }
   }
+  // As the writer does: reads are waited for at the end, after a flush (readers on a thread
+  // batch the files and read none before a batch is full or flushed).
+  const reads: Promise<void>[] = []
   for (const [path, content] of files) {
     const bytes = Buffer.from(content)
     visitor.entry?.(path, 'file')
-    if (visitor.wants(path, bytes.length)) await visitor.file(path, bytes)
+    if (visitor.wants(path, bytes.length)) {
+      const read = visitor.file(path, bytes)
+      if (read) reads.push(read)
+    }
   }
+  visitor.flush?.()
+  await Promise.all(reads)
 }

@@ -1,10 +1,12 @@
 // The site's readers on a worker thread give what they give on this one, and a thread that
 // dies or fails ends the extraction's wait with an error instead of a hang.
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { Worker } from 'node:worker_threads'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { SiteFileVisitor } from '../../src/archive/site-files.js'
 import {
   readersHere,
   readersOnThread,
+  THREAD_BATCH_BYTES,
   type SiteReaders,
   type SiteReadersSpec
 } from '../../src/site/readers.js'
@@ -57,10 +59,44 @@ describe('the site readers', () => {
     const thread = onThread(SPEC)
     thread.visitor.entry?.('a.html', 'file')
     expect(thread.visitor.wants('a.html', view.length)).toBe(true)
-    await thread.visitor.file('a.html', view)
+    const read = thread.visitor.file('a.html', view)
+    thread.visitor.flush?.()
+    await read
     expect(larger.toString()).toContain('/outside-the-view') // not transferred away
     const { check } = await thread.readings()
     expect(check?.broken.map(link => link.target)).toEqual(['/from-a-view'])
+  })
+
+  it('sends files in batches, a file larger than a batch alone, and finds what it finds here', async () => {
+    // Pages of 10 KiB, each naming a page of its own that is not there, and one page larger than
+    // a batch between them: several batches, and every file read exactly once, in order.
+    const site = new Map<string, string>()
+    const pad = (text: string, size: number) => text + ' '.repeat(size - text.length)
+    const pages = 150
+    for (let i = 0; i < pages; i += 1) {
+      site.set(`p${i}.html`, pad(`<a href="/missing-${i}">x</a>`, 10 * 1024))
+      if (i === pages / 2)
+        site.set(
+          'large.html',
+          pad('<img src="https://big.example.net/a.png">', THREAD_BATCH_BYTES * 2)
+        )
+    }
+    const here = readersHere(SPEC)
+    await feed(here.visitor, site)
+    const expected = await here.readings()
+    expect(expected.check?.broken).toHaveLength(pages)
+    expect([...expected.audit.hosts.keys()]).toEqual(['big.example.net'])
+
+    const posted = vi.spyOn(Worker.prototype, 'postMessage')
+    onTestFinished(() => posted.mockRestore())
+    const thread = onThread(SPEC)
+    await feed(thread.visitor, site)
+    const found = await thread.readings()
+    expect(found).toEqual(expected)
+    const batches = posted.mock.calls.filter(([message]) => (message as { batch?: unknown }).batch)
+    // 3 batches of pages, the large page's own, and the pages after it: not one per file.
+    expect(batches.length).toBeGreaterThanOrEqual(4)
+    expect(batches.length).toBeLessThanOrEqual(6)
   })
 
   it('answers wants() at once as the readers do, and the thread records the same skips', async () => {

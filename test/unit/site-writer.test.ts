@@ -571,12 +571,63 @@ describe('readers of the site (visitors)', () => {
     await w.finish()
   })
 
+  /** A reader that reads nothing until flushed, as readers on a thread batch what they get. */
+  function batchingReader(): SiteFileVisitor & { read: string[] } {
+    const held: Array<[string, () => void]> = []
+    const read: string[] = []
+    return {
+      read,
+      wants: () => true,
+      file: path => new Promise<void>(resolve => held.push([path, resolve])),
+      flush() {
+        for (const [path, resolve] of held.splice(0)) {
+          read.push(path)
+          resolve()
+        }
+      }
+    }
+  }
+
+  it('flushes a batching reader before it waits for the reads, so finish() ends', async () => {
+    const reader = batchingReader()
+    const w = writer({}, reader)
+    put(w, 'a.html', 'a')
+    put(w, 'b.html', 'b')
+    await w.finish()
+    expect(reader.read).toEqual(['a.html', 'b.html'])
+  })
+
+  it('flushes a batching reader when it holds too much, so room() ends', async () => {
+    const reader = batchingReader()
+    const w = writer({}, reader)
+    for (let i = 0; i <= MAX_PENDING_BYTES / MiB; i += 1) put(w, `${i}.html`, 'x'.repeat(MiB))
+    await w.room()
+    expect(reader.read).toHaveLength(MAX_PENDING_BYTES / MiB + 1)
+    // Under the limit, room() does not flush: the batch keeps filling.
+    put(w, 'small.html', 'x')
+    await w.room()
+    expect(reader.read).not.toContain('small.html')
+    await w.finish()
+    expect(reader.read).toContain('small.html')
+  })
+
   it('a failure ends the wait for room', async () => {
     const w = writer({}, { wants: () => true, file: () => new Promise<void>(() => {}) })
     for (let i = 0; i <= MAX_PENDING_BYTES / MiB; i += 1) put(w, `${i}.html`, 'x'.repeat(MiB))
     const room = w.room()
     w.fail(new Error('stop'))
     await expect(room).resolves.toBeUndefined()
+  })
+
+  it('several readers as one: a flush reaches each reader that batches', () => {
+    const flushed: string[] = []
+    const combined = combineVisitors(
+      { wants: () => true, file: () => {}, flush: () => void flushed.push('A') },
+      { wants: () => true, file: () => {} },
+      { wants: () => true, file: () => {}, flush: () => void flushed.push('C') }
+    )
+    combined.flush?.()
+    expect(flushed).toEqual(['A', 'C'])
   })
 
   it('several readers as one: each gets the entries, and only the bytes it wants', async () => {
