@@ -134,6 +134,13 @@ function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => 
   let inlineCode = ''
 
   const openTag = () => {
+    // Most tags carry no attribute read here (a class, an id, or none): nothing to look up.
+    if (stored) readAttributes()
+    inScript = tag === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '')
+    inStyle = tag === 'style'
+    inlineCode = ''
+  }
+  const readAttributes = () => {
     for (const name of wantedAttributes(tag)) {
       const url = attributes[name]
       if (!url) continue
@@ -153,9 +160,6 @@ function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => 
       const target = /url\s*=\s*(.+)$/i.exec(attributes.content ?? '')?.[1]
       if (target) load(target.replace(/^['"]|['"]$/g, ''))
     }
-    inScript = tag === 'script' && !attributes.src && !/json/i.test(attributes.type ?? '')
-    inStyle = tag === 'style'
-    inlineCode = ''
   }
   // Kept apart: the site check leaves them out (what they load is built at run time).
   const endRawText = () => {

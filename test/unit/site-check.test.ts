@@ -41,6 +41,27 @@ describe('the site check', () => {
     })
   })
 
+  it('tells apart links at the same place of consecutive pages, as pages repeat their navigation', async () => {
+    // The check compares each reference with the one at its place in the page read before:
+    // equal text, same record; any other text is looked up on its own.
+    const nav = '<link rel="stylesheet" href="/missing.css"><a href="/same">s</a>'
+    const files = new Map([
+      ['a.html', `${nav}<a href="/only-a">a</a><a href="/x/../twice">t</a>`],
+      ['b.html', `${nav}<a href="/only-b">b</a><a href="/twice">t</a>`],
+      ['b-again.html', `${nav}<a href="/only-b">b</a>`],
+      ['c.html', `<a href="/only-c">c</a>${nav}`]
+    ])
+    const result = await check('nginx', files)
+    expect(result.broken.map(({ target, from, count }) => [target, from, count])).toEqual([
+      ['/missing.css', 'a.html', 4],
+      ['/same', 'a.html', 4],
+      ['/only-a', 'a.html', 1],
+      ['/twice', 'a.html', 2],
+      ['/only-b', 'b.html', 2],
+      ['/only-c', 'c.html', 1]
+    ])
+  })
+
   it('reads the origin from canonical and sitemap URLs and checks that origin’s links by path', async () => {
     const result = await check('nginx')
     expect(result.origins).toEqual([ORIGIN])
