@@ -196,15 +196,14 @@ class SiteWriter {
     }
     /** Resolves when the reader may hand over more bytes (an asynchronous visitor keeps up). */
     async room() {
-        if (this.pendingBytes > MAX_PENDING_BYTES)
-            this.visitor?.flush?.();
         while (!this.failure && this.pendingBytes > MAX_PENDING_BYTES) {
+            // A batching reader reads nothing it still holds: what is waited for is sent first.
+            this.visitor?.flush?.();
             await new Promise(resolve => (this.waiting = resolve));
         }
     }
     /** Ends what is in flight (after a failure too, before the folder is removed). */
     async settle() {
-        this.visitor?.flush?.();
         for (const close of [...this.openFiles]) {
             try {
                 close();
@@ -213,8 +212,10 @@ class SiteWriter {
                 // Closing after a failure: the failure is what is reported.
             }
         }
-        while (this.reads.size > 0)
+        while (this.reads.size > 0) {
+            this.visitor?.flush?.();
             await Promise.allSettled([...this.reads]);
+        }
     }
     /** Once the archive is read: checks the links as a whole, then creates them. Returns symlinks. */
     async finish() {

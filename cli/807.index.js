@@ -279,10 +279,11 @@ function combineVisitors(...visitors) {
                 visitor.entry?.(path, kind);
         },
         wants: (path, sizeBytes) => visitors.some(visitor => visitor.wants(path, sizeBytes)),
+        // Each reader gets the file at once, in order (the audit and the check share one parse of a
+        // page, audit/references.ts), and the reads end together: a reader that batches files must
+        // hold this one before the writer flushes, not once another reader is done with it.
         async file(path, bytes) {
-            for (const visitor of visitors)
-                if (visitor.wants(path, bytes.length))
-                    await visitor.file(path, bytes);
+            await Promise.all(visitors.map(visitor => visitor.wants(path, bytes.length) ? visitor.file(path, bytes) : undefined));
         },
         flush() {
             for (const visitor of visitors)
@@ -1015,8 +1016,9 @@ function serveReaders() {
                     else
                         await visitor.file(step[1], Buffer.from(message.batch, step[2], step[3]));
                 }
-                // The readers keep nothing of a file's bytes (a page is read into a string of its
-                // own): the buffer goes back for the next batch.
+                // The readers read nothing of a file's bytes later (a page is read into a string of its
+                // own; the page scan keeps the last Buffer only to know it again): the buffer goes back
+                // for the next batch.
                 if (message.batch)
                     reply({ read: true, batch: message.batch }, [message.batch]);
                 if (message.end)

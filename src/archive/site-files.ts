@@ -24,9 +24,15 @@ export function combineVisitors(...visitors: SiteFileVisitor[]): SiteFileVisitor
       for (const visitor of visitors) visitor.entry?.(path, kind)
     },
     wants: (path, sizeBytes) => visitors.some(visitor => visitor.wants(path, sizeBytes)),
+    // Each reader gets the file at once, in order (the audit and the check share one parse of a
+    // page, audit/references.ts), and the reads end together: a reader that batches files must
+    // hold this one before the writer flushes, not once another reader is done with it.
     async file(path, bytes) {
-      for (const visitor of visitors)
-        if (visitor.wants(path, bytes.length)) await visitor.file(path, bytes)
+      await Promise.all(
+        visitors.map(visitor =>
+          visitor.wants(path, bytes.length) ? visitor.file(path, bytes) : undefined
+        )
+      )
     },
     flush() {
       for (const visitor of visitors) visitor.flush?.()

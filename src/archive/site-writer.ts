@@ -101,15 +101,15 @@ export class SiteWriter {
 
   /** Resolves when the reader may hand over more bytes (an asynchronous visitor keeps up). */
   async room(): Promise<void> {
-    if (this.pendingBytes > MAX_PENDING_BYTES) this.visitor?.flush?.()
     while (!this.failure && this.pendingBytes > MAX_PENDING_BYTES) {
+      // A batching reader reads nothing it still holds: what is waited for is sent first.
+      this.visitor?.flush?.()
       await new Promise<void>(resolve => (this.waiting = resolve))
     }
   }
 
   /** Ends what is in flight (after a failure too, before the folder is removed). */
   async settle(): Promise<void> {
-    this.visitor?.flush?.()
     for (const close of [...this.openFiles]) {
       try {
         close()
@@ -117,7 +117,10 @@ export class SiteWriter {
         // Closing after a failure: the failure is what is reported.
       }
     }
-    while (this.reads.size > 0) await Promise.allSettled([...this.reads])
+    while (this.reads.size > 0) {
+      this.visitor?.flush?.()
+      await Promise.allSettled([...this.reads])
+    }
   }
 
   /** Once the archive is read: checks the links as a whole, then creates them. Returns symlinks. */

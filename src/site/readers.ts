@@ -212,8 +212,9 @@ export function serveReaders(): void {
           else
             await visitor.file(step[1], Buffer.from(message.batch as ArrayBuffer, step[2], step[3]))
         }
-        // The readers keep nothing of a file's bytes (a page is read into a string of its
-        // own): the buffer goes back for the next batch.
+        // The readers read nothing of a file's bytes later (a page is read into a string of its
+        // own; the page scan keeps the last Buffer only to know it again): the buffer goes back
+        // for the next batch.
         if (message.batch) reply({ read: true, batch: message.batch }, [message.batch])
         if (message.end) reply({ readings: await readers.readings() })
       } catch (error) {

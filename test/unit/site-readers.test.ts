@@ -94,9 +94,36 @@ describe('the site readers', () => {
     const found = await thread.readings()
     expect(found).toEqual(expected)
     const batches = posted.mock.calls.filter(([message]) => (message as { batch?: unknown }).batch)
-    // 3 batches of pages, the large page's own, and the pages after it: not one per file.
+    // 51 pages, 25, the large page alone, 51 and 23: batches, not one message per file.
     expect(batches.length).toBeGreaterThanOrEqual(4)
     expect(batches.length).toBeLessThanOrEqual(6)
+  })
+
+  it('fills the buffers of batches read again, whatever the file sizes', async () => {
+    // As the writer does past MAX_PENDING_BYTES: a flush, then the wait for each read, so that
+    // each next batch is made in the buffer the thread handed back.
+    const sizes = [0, THREAD_BATCH_BYTES, THREAD_BATCH_BYTES - 100, THREAD_BATCH_BYTES + 1, 1, 700]
+    const site = new Map(
+      sizes.map((size, i) => {
+        const page = `<a href="/missing-${i}">x</a>`
+        return [`s${i}.html`, size < page.length ? ' '.repeat(size) : page.padEnd(size, ' ')]
+      })
+    )
+    const here = readersHere(SPEC)
+    await feed(here.visitor, site)
+    const expected = await here.readings()
+    expect(expected.check?.broken).toHaveLength(sizes.filter(size => size > 30).length)
+
+    const thread = onThread(SPEC)
+    for (const [path, content] of site) {
+      const bytes = Buffer.from(content)
+      thread.visitor.entry?.(path, 'file')
+      expect(thread.visitor.wants(path, bytes.length)).toBe(true)
+      const read = thread.visitor.file(path, bytes)
+      thread.visitor.flush?.()
+      await read
+    }
+    expect(await thread.readings()).toEqual(expected)
   })
 
   it('answers wants() at once as the readers do, and the thread records the same skips', async () => {

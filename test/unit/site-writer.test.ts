@@ -611,6 +611,18 @@ describe('readers of the site (visitors)', () => {
     expect(reader.read).toContain('small.html')
   })
 
+  it('flushes readers that batch when they are combined, so finish() and room() end', async () => {
+    const first = batchingReader()
+    const second = batchingReader()
+    const w = writer({}, combineVisitors(first, second))
+    for (let i = 0; i <= MAX_PENDING_BYTES / MiB; i += 1) put(w, `${i}.html`, 'x'.repeat(MiB))
+    await w.room()
+    put(w, 'last.html', 'x')
+    await w.finish()
+    expect(first.read).toEqual(second.read)
+    expect(second.read).toContain('last.html')
+  })
+
   it('a failure ends the wait for room', async () => {
     const w = writer({}, { wants: () => true, file: () => new Promise<void>(() => {}) })
     for (let i = 0; i <= MAX_PENDING_BYTES / MiB; i += 1) put(w, `${i}.html`, 'x'.repeat(MiB))
