@@ -5064,7 +5064,7 @@ async function judgeSiteAudit(audit, settings) {
  */
 async function siteReaders(settings) {
     const { needsHostConfig } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8844));
-    const { readersHere, readersOnThread } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(188)]).then(__webpack_require__.bind(__webpack_require__, 807));
+    const { readersHere, readersOnThread } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 4681));
     const checked = settings.check !== 'off' || needsHostConfig(settings.host);
     const spec = { allowedHosts: settings.allowedHosts, ...(checked && { checkHost: settings.host }) };
     const script = (0,threads/* threadScript */.UQ)();

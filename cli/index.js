@@ -57,7 +57,7 @@ async function startFrontDoor(entry, main) {
         await main();
         return;
     }
-    const { isReaderThread, serveReaders } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(807)]).then(__nccwpck_require__.bind(__nccwpck_require__, 807));
+    const { isReaderThread, serveReaders } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(681)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4681));
     if (!isReaderThread())
         throw new Error('This worker thread has no role the engine knows.');
     serveReaders();

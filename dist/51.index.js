@@ -5034,7 +5034,7 @@ async function judgeSiteAudit(audit, settings) {
  */
 async function siteReaders(settings) {
     const { needsHostConfig } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 18844));
-    const { readersHere, readersOnThread } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(807)]).then(__webpack_require__.bind(__webpack_require__, 10807));
+    const { readersHere, readersOnThread } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 64681));
     const checked = settings.check !== 'off' || needsHostConfig(settings.host);
     const spec = { allowedHosts: settings.allowedHosts, ...(checked && { checkHost: settings.host }) };
     const script = (0,threads/* threadScript */.UQ)();

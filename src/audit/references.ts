@@ -1,5 +1,5 @@
-import { Tokenizer } from 'htmlparser2'
 import { decodeHTMLAttribute } from 'entities'
+import { PageTokenizer } from './page-tokenizer.js'
 
 /*
  * Finding the URLs a page makes the browser load. HTML goes through a real parser
@@ -170,7 +170,7 @@ function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => 
   }
   const ignore = () => undefined
 
-  const tokenizer = new Tokenizer(
+  const tokenizer = new PageTokenizer(
     { decodeEntities: false },
     {
       onopentagname(start, end) {

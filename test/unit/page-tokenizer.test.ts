@@ -1,0 +1,117 @@
+import { Tokenizer } from 'htmlparser2'
+import { describe, expect, it } from 'vitest'
+import { PageTokenizer } from '../../src/audit/page-tokenizer.ts'
+import { largeSiteFiles } from '../emulator/large-site.ts'
+
+// PageTokenizer replaces one private method of htmlparser2's Tokenizer: every token it gives
+// must be the stock tokenizer's, and the method and fields it relies on must still exist.
+
+type Callbacks = ConstructorParameters<typeof Tokenizer>[1]
+type Options = ConstructorParameters<typeof Tokenizer>[0]
+
+/** Every callback of a tokenizer over `html`, written in pieces of `piece` characters. */
+function tokens(
+  Kind: typeof Tokenizer,
+  options: Options,
+  html: string,
+  piece = html.length
+): unknown[][] {
+  const seen: unknown[][] = []
+  const record =
+    (name: string) =>
+    (...args: unknown[]) =>
+      seen.push([name, ...args])
+  const callbacks = Object.fromEntries(
+    [
+      'onattribdata',
+      'onattribentity',
+      'onattribend',
+      'onattribname',
+      'oncdata',
+      'onclosetag',
+      'oncomment',
+      'ondeclaration',
+      'onend',
+      'onopentagend',
+      'onopentagname',
+      'onprocessinginstruction',
+      'onselfclosingtag',
+      'ontext',
+      'ontextentity'
+    ].map(name => [name, record(name)])
+  ) as unknown as Callbacks
+  const tokenizer = new Kind(options, callbacks)
+  for (let at = 0; at < html.length; at += Math.max(1, piece))
+    tokenizer.write(html.slice(at, at + Math.max(1, piece)))
+  tokenizer.end()
+  return seen
+}
+
+/** Where the stock tokenizer and the stock search part ways, and where text simply ends. */
+const PAGES: Record<string, string> = {
+  empty: '',
+  'text only': 'plain text, no tag at all',
+  'text then tag': 'before <p>after</p> tail',
+  'a lone <': 'a < b and c<',
+  attributes: `<a href="/x?a=1&amp;b=2" title='it"s' data-x=unquoted class = "c" hidden>t</a>`,
+  'value with the other quote and a >': `<img alt='a > b "c"' src="/i.png">`,
+  'unterminated value at the end': '<a href="/never-closed',
+  'unterminated single-quoted value': "<a href='/never-closed>text",
+  script: '<script>if (a < b && c > d) x = "</scr" + "ipt>"</script><p>after</p>',
+  'script in mixed case and a partial end': '<SCRIPT>a</scrip b</SCRIPT >c',
+  'script never closed': '<script>let x = 1 < 2; // and more',
+  style: '<style>a { background: url("/b.png") } p < q</style>',
+  'title and textarea': '<title>a < b &amp; c</title><textarea>x</textarea >',
+  comments: '<!-- a -- b ->< --><!----><!--->x<!-- never closed',
+  cdata: '<![CDATA[ a ]] > ]]> b ]]>',
+  'doctype and processing instruction': '<!DOCTYPE html><?xml version="1.0"?><!bogus>',
+  'bogus comment without its end': '<!DOCTYPE html',
+  'closing tags': '</p ><///x></ a></>',
+  'non-ASCII text': '<p title="café ☕">naïve 日本語 😀 < 😀</p>',
+  'entities in text and values': '<p data-a="&lt;&#60;&#x3c;">&amp;&copy;&notanentity;</p>'
+}
+
+const OPTIONS: readonly Options[] = [
+  { decodeEntities: false },
+  { decodeEntities: true },
+  { decodeEntities: false, xmlMode: true }
+]
+
+describe('PageTokenizer', () => {
+  it('replaces a method the stock tokenizer still has, on the fields it still keeps', () => {
+    // A renamed method would leave ours unused; renamed fields would break it.
+    const stock = Tokenizer.prototype as unknown as Record<string, unknown>
+    expect(typeof stock.fastForwardTo).toBe('function')
+    expect((PageTokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo).not.toBe(
+      stock.fastForwardTo
+    )
+    const tokenizer = new Tokenizer({}, {} as Callbacks) as unknown as Record<string, unknown>
+    for (const field of ['buffer', 'index', 'offset'])
+      expect(Object.hasOwn(tokenizer, field)).toBe(true)
+  })
+
+  for (const options of OPTIONS)
+    describe(JSON.stringify(options), () => {
+      for (const [name, html] of Object.entries(PAGES))
+        it(`gives the stock tokens for ${name}, written whole and in pieces`, () => {
+          for (const piece of [html.length, 1, 2, 7, 64]) {
+            const stock = tokens(Tokenizer, options, html, piece)
+            expect(tokens(PageTokenizer, options, html, piece)).toEqual(stock)
+          }
+        })
+    })
+
+  it('gives the stock tokens for the pages of a generated site', () => {
+    const pages = [...largeSiteFiles({ pages: 40, scriptChunks: 4 })]
+      .filter(([path]) => path.endsWith('.html'))
+      .map(([, bytes]) => bytes.toString('utf8'))
+    expect(pages.length).toBeGreaterThanOrEqual(40)
+    for (const html of pages)
+      for (const piece of [html.length, 4096]) {
+        const options = { decodeEntities: false }
+        expect(tokens(PageTokenizer, options, html, piece)).toEqual(
+          tokens(Tokenizer, options, html, piece)
+        )
+      }
+  })
+})
