@@ -4865,6 +4865,7 @@ async function runExport(settings, deps) {
             report.phases.push({ name, ms: Date.now() - started });
         }
     };
+    const supply = readersSupply(settings);
     try {
         const jobId = await timed('start', () => startOrReuse(settings, deps, report));
         if (!settings.wait) {
@@ -4872,10 +4873,12 @@ async function runExport(settings, deps) {
             return { report };
         }
         const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report));
+        if (settings.download && settings.extract)
+            supply.startAhead();
         const link = (report.link = acceptLink(job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))), settings));
         const directory = exportFolder(settings, jobId);
         if (settings.download) {
-            const extraction = await downloadAndExtract(jobId, link, directory, settings, deps, report, timed);
+            const extraction = await downloadAndExtract(jobId, link, directory, settings, deps, report, timed, supply);
             if (extraction) {
                 const { site, readers } = extraction;
                 report.site = site;
@@ -4910,14 +4913,17 @@ async function runExport(settings, deps) {
         }
         return { report, error: run_explain(error, report, settings) };
     }
+    finally {
+        await supply.close();
+    }
 }
 /**
  * Downloads the bundle and, with `extract`, extracts it: a tar or tar.gz as it arrives (its
  * bytes followed on disk), a zip once downloaded (its directory is at its end).
  */
-async function downloadAndExtract(jobId, link, directory, settings, deps, report, timed) {
+async function downloadAndExtract(jobId, link, directory, settings, deps, report, timed, supply) {
     const growing = settings.extract ? new GrowingBundle() : undefined;
-    const early = growing && extractWhileDownloading(growing, directory, settings, report);
+    const early = growing && extractWhileDownloading(growing, directory, settings, report, supply);
     // Awaited once the download ends; until then its failure must not count as unhandled.
     early?.catch(() => undefined);
     let file;
@@ -4945,7 +4951,7 @@ async function downloadAndExtract(jobId, link, directory, settings, deps, report
         growing.close();
     }
     if (!extraction)
-        return timed('extract', () => extractFile(file, directory, settings));
+        return timed('extract', () => extractFile(file, directory, settings, supply));
     report.phases.push({ name: 'extract', ms: extraction.ms });
     return extraction;
 }
@@ -4961,7 +4967,7 @@ function exportFolder(settings, jobId) {
  * format, extracted once downloaded. When the download starts over, so does the extraction,
  * with fresh readers.
  */
-async function extractWhileDownloading(growing, directory, settings, report) {
+async function extractWhileDownloading(growing, directory, settings, report, supply) {
     const { detectArchiveFormat, FORMAT_SNIFF_BYTES } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3099));
     for (;;) {
         const { bytes: head, attempt } = await growing.head(FORMAT_SNIFF_BYTES);
@@ -4970,7 +4976,7 @@ async function extractWhileDownloading(growing, directory, settings, report) {
             return undefined;
         log/* log */.Rm.info(`Extracting the ${format} as it downloads.`);
         try {
-            return await extractAttempt(growing, attempt, format, directory, settings, report);
+            return await extractAttempt(growing, attempt, format, directory, settings, report, supply);
         }
         catch (error) {
             if (!(error instanceof BundleRestartedError))
@@ -4980,14 +4986,14 @@ async function extractWhileDownloading(growing, directory, settings, report) {
     }
 }
 /** One start of the download, extracted; it stands only if the download keeps its bytes. */
-async function extractAttempt(growing, attempt, format, directory, settings, report) {
+async function extractAttempt(growing, attempt, format, directory, settings, report, supply) {
     // The disk must still take the rest of the bundle: the size the newest link announced, or
     // else the one the store gave (extraction starts once the response's first bytes are in).
     const bundleBytes = report.link?.sizeBytes ?? growing.totalBytes ?? 0;
     const reservedBytes = Math.max(0, bundleBytes - growing.prefix);
     let extraction;
     try {
-        extraction = await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes);
+        extraction = await extractSite(growing.bytes(attempt), format, directory, settings, reservedBytes, supply);
     }
     catch (error) {
         // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
@@ -5015,20 +5021,20 @@ function restarts(error) {
     if (error instanceof BundleRestartedError)
         throw error;
 }
-async function extractFile(file, directory, settings) {
+async function extractFile(file, directory, settings, supply) {
     if (!file.format) {
         throw new ExportFailedError('The bundle is not a zip, tar.gz or tar archive, so it cannot be extracted; set `extract: false` to keep the file as downloaded.');
     }
-    return extractSite(file.path, file.format, directory, settings, 0);
+    return extractSite(file.path, file.format, directory, settings, 0, supply);
 }
 /** Extracts into `site/` with fresh readers, fed each file as it is written. */
-async function extractSite(source, format, directory, settings, reservedBytes) {
+async function extractSite(source, format, directory, settings, reservedBytes, supply) {
     const started = Date.now();
     // Loaded when needed: extraction and its archive readers serve only runs that extract.
     const { extractBundle } = await Promise.all(/* import() */[__webpack_require__.e(111), __webpack_require__.e(591)]).then(__webpack_require__.bind(__webpack_require__, 4591));
     const destination = (0,paths/* inside */.n)(directory, (0,external_node_path_.join)(directory, 'site'), 'the site folder');
     // Made before extracting: extraction feeds each reader every file as it writes it.
-    const readers = await siteReaders(settings);
+    const readers = await supply.take();
     try {
         const site = await extractBundle(source, format, destination, {
             maxTotalBytes: settings.extractLimitBytes,
@@ -5057,6 +5063,32 @@ async function judgeSiteAudit(audit, settings) {
     if (verdict.kind === 'fail')
         throw new ExportFailedError(verdict.message);
     return audit.hosts;
+}
+/**
+ * The readers of the next extraction, which may be started ahead of it: a thread takes some 0.15 s
+ * to start (most of it loading Node and the bundle), which the bundle link's request and the
+ * download's first bytes then hide. Each extraction takes readers of its own (one that starts
+ * over gets fresh ones); readers started and never taken are closed with the run.
+ */
+function readersSupply(settings) {
+    let ahead;
+    return {
+        startAhead() {
+            ahead ??= siteReaders(settings);
+            // Its failure is told to the extraction that takes it; until then it is not unhandled.
+            ahead.catch(() => undefined);
+        },
+        take() {
+            const readers = ahead ?? siteReaders(settings);
+            ahead = undefined;
+            return readers;
+        },
+        async close() {
+            const readers = await ahead?.catch(() => undefined);
+            ahead = undefined;
+            await readers?.close();
+        }
+    };
 }
 /**
  * The audit, and the site check unless `check: off` and the host needs no configuration either;

@@ -116,6 +116,7 @@ export async function runExport(
     }
   }
 
+  const supply = readersSupply(settings)
   try {
     const jobId = await timed('start', () => startOrReuse(settings, deps, report))
     if (!settings.wait) {
@@ -123,6 +124,7 @@ export async function runExport(
       return { report }
     }
     const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report))
+    if (settings.download && settings.extract) supply.startAhead()
     const link = (report.link = acceptLink(
       job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))),
       settings
@@ -136,7 +138,8 @@ export async function runExport(
         settings,
         deps,
         report,
-        timed
+        timed,
+        supply
       )
       if (extraction) {
         const { site, readers } = extraction
@@ -169,6 +172,8 @@ export async function runExport(
       report.site = undefined
     }
     return { report, error: explain(error, report, settings) }
+  } finally {
+    await supply.close()
   }
 }
 
@@ -185,10 +190,11 @@ async function downloadAndExtract(
   settings: ExportSettings,
   deps: ExportDeps,
   report: ExportReport,
-  timed: Timed
+  timed: Timed,
+  supply: ReadersSupply
 ): Promise<Extraction | undefined> {
   const growing = settings.extract ? new GrowingBundle() : undefined
-  const early = growing && extractWhileDownloading(growing, directory, settings, report)
+  const early = growing && extractWhileDownloading(growing, directory, settings, report, supply)
   // Awaited once the download ends; until then its failure must not count as unhandled.
   early?.catch(() => undefined)
   let file: DownloadedFile
@@ -219,7 +225,7 @@ async function downloadAndExtract(
   } finally {
     growing.close()
   }
-  if (!extraction) return timed('extract', () => extractFile(file, directory, settings))
+  if (!extraction) return timed('extract', () => extractFile(file, directory, settings, supply))
   report.phases.push({ name: 'extract', ms: extraction.ms })
   return extraction
 }
@@ -247,7 +253,8 @@ async function extractWhileDownloading(
   growing: GrowingBundle,
   directory: string,
   settings: ExportSettings,
-  report: ExportReport
+  report: ExportReport,
+  supply: ReadersSupply
 ): Promise<Extraction | undefined> {
   const { detectArchiveFormat, FORMAT_SNIFF_BYTES } = await import('../../archive/format.js')
   for (;;) {
@@ -256,7 +263,7 @@ async function extractWhileDownloading(
     if (format !== 'tar.gz' && format !== 'tar') return undefined
     log.info(`Extracting the ${format} as it downloads.`)
     try {
-      return await extractAttempt(growing, attempt, format, directory, settings, report)
+      return await extractAttempt(growing, attempt, format, directory, settings, report, supply)
     } catch (error) {
       if (!(error instanceof BundleRestartedError)) throw error
       log.info('The download started over; so does the extraction.')
@@ -271,7 +278,8 @@ async function extractAttempt(
   format: ArchiveFormat,
   directory: string,
   settings: ExportSettings,
-  report: ExportReport
+  report: ExportReport,
+  supply: ReadersSupply
 ): Promise<Extraction> {
   // The disk must still take the rest of the bundle: the size the newest link announced, or
   // else the one the store gave (extraction starts once the response's first bytes are in).
@@ -284,7 +292,8 @@ async function extractAttempt(
       format,
       directory,
       settings,
-      reservedBytes
+      reservedBytes,
+      supply
     )
   } catch (error) {
     // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
@@ -317,14 +326,15 @@ function restarts(error: unknown): void {
 async function extractFile(
   file: DownloadedFile,
   directory: string,
-  settings: ExportSettings
+  settings: ExportSettings,
+  supply: ReadersSupply
 ): Promise<Extraction> {
   if (!file.format) {
     throw new ExportFailedError(
       'The bundle is not a zip, tar.gz or tar archive, so it cannot be extracted; set `extract: false` to keep the file as downloaded.'
     )
   }
-  return extractSite(file.path, file.format, directory, settings, 0)
+  return extractSite(file.path, file.format, directory, settings, 0, supply)
 }
 
 /** Extracts into `site/` with fresh readers, fed each file as it is written. */
@@ -333,14 +343,15 @@ async function extractSite(
   format: ArchiveFormat,
   directory: string,
   settings: ExportSettings,
-  reservedBytes: number
+  reservedBytes: number,
+  supply: ReadersSupply
 ): Promise<Extraction> {
   const started = Date.now()
   // Loaded when needed: extraction and its archive readers serve only runs that extract.
   const { extractBundle } = await import('../../archive/extract.js')
   const destination = inside(directory, join(directory, 'site'), 'the site folder')
   // Made before extracting: extraction feeds each reader every file as it writes it.
-  const readers = await siteReaders(settings)
+  const readers = await supply.take()
   try {
     const site = await extractBundle(source, format, destination, {
       maxTotalBytes: settings.extractLimitBytes,
@@ -372,6 +383,34 @@ async function judgeSiteAudit(
   if (verdict.kind === 'fail') throw new ExportFailedError(verdict.message)
   return audit.hosts
 }
+
+/**
+ * The readers of the next extraction, which may be started ahead of it: a thread takes some 0.15 s
+ * to start (most of it loading Node and the bundle), which the bundle link's request and the
+ * download's first bytes then hide. Each extraction takes readers of its own (one that starts
+ * over gets fresh ones); readers started and never taken are closed with the run.
+ */
+function readersSupply(settings: ExportSettings) {
+  let ahead: Promise<SiteReaders> | undefined
+  return {
+    startAhead(): void {
+      ahead ??= siteReaders(settings)
+      // Its failure is told to the extraction that takes it; until then it is not unhandled.
+      ahead.catch(() => undefined)
+    },
+    take(): Promise<SiteReaders> {
+      const readers = ahead ?? siteReaders(settings)
+      ahead = undefined
+      return readers
+    },
+    async close(): Promise<void> {
+      const readers = await ahead?.catch(() => undefined)
+      ahead = undefined
+      await readers?.close()
+    }
+  }
+}
+type ReadersSupply = ReturnType<typeof readersSupply>
 
 /**
  * The audit, and the site check unless `check: off` and the host needs no configuration either;
