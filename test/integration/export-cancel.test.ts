@@ -7,11 +7,8 @@ import { afterEach, expect, it, vi, onTestFinished } from 'vitest'
 import { recordLog } from '../support/recording-host.js'
 import { createAdminApi } from '../../src/api/client.js'
 import { runExport } from '../../src/modes/export/run.js'
-import { actionInputs } from '../../src/action/inputs.js'
-import { readSettings } from '../../src/modes/modes.js'
-import type { ExportSettings } from '../../src/modes/export/settings.js'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
-import { actionDefaults, emulatorInputs } from '../support/action-runner.js'
+import { exportSettings } from '../support/export-settings.js'
 
 let emulator: Emulator | undefined
 let temp: string | undefined
@@ -26,16 +23,7 @@ afterEach(async () => {
 it('stops after the extraction it was cancelled in, and removes the site', async () => {
   emulator = await startEmulator()
   temp = await mkdtemp(join(tmpdir(), 'export-cancel-'))
-  const inputs = {
-    ...(await actionDefaults()),
-    ...emulatorInputs(emulator),
-    mode: 'export',
-    domain: 'docs.example.com',
-    extract: 'true'
-  }
-  for (const [name, value] of Object.entries(inputs))
-    vi.stubEnv(`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value)
-  const settings = readSettings(actionInputs, { RUNNER_TEMP: temp }) as ExportSettings
+  const settings = await exportSettings(emulator, temp, { extract: 'true' })
 
   const controller = new AbortController()
   const cancelled = new Error('cancelled while extracting')

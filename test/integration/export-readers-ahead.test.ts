@@ -8,11 +8,8 @@ import { afterEach, expect, it, onTestFinished, vi } from 'vitest'
 import { recordLog } from '../support/recording-host.js'
 import { createAdminApi } from '../../src/api/client.js'
 import { runExport } from '../../src/modes/export/run.js'
-import { actionInputs } from '../../src/action/inputs.js'
-import { readSettings } from '../../src/modes/modes.js'
-import type { ExportSettings } from '../../src/modes/export/settings.js'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
-import { actionDefaults, emulatorInputs } from '../support/action-runner.js'
+import { exportSettings } from '../support/export-settings.js'
 
 /** The readers made, each with whether it was closed. */
 const made: { closed: boolean }[] = []
@@ -59,16 +56,7 @@ async function exportWith(
   emulator = await startEmulator(emulatorInput)
   setup(emulator)
   temp = await mkdtemp(join(tmpdir(), 'export-readers-'))
-  const all = {
-    ...(await actionDefaults()),
-    ...emulatorInputs(emulator),
-    mode: 'export',
-    domain: 'docs.example.com',
-    ...inputs
-  }
-  for (const [name, value] of Object.entries(all))
-    vi.stubEnv(`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value)
-  const settings = readSettings(actionInputs, { RUNNER_TEMP: temp }) as ExportSettings
+  const settings = await exportSettings(emulator, temp, inputs)
   const recorded = recordLog(() => undefined)
   onTestFinished(recorded.restore)
   const api = createAdminApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey })

@@ -5,13 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { actionInputs } from '../../src/action/inputs.js'
 import { createAdminApi, type AdminApi } from '../../src/api/client.js'
 import { runExport } from '../../src/modes/export/run.js'
 import type { ExportSettings } from '../../src/modes/export/settings.js'
-import { readSettings } from '../../src/modes/modes.js'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
-import { actionDefaults, emulatorInputs } from '../support/action-runner.js'
+import { exportSettings } from '../support/export-settings.js'
 import { recordLog } from '../support/recording-host.js'
 
 /** S3's body for a presigned link past its expiry. */
@@ -28,20 +26,10 @@ afterEach(async () => {
   emulator = temp = undefined
 })
 
-async function exportSettings(options: EmulatorInput, inputs: Record<string, string> = {}) {
+async function exportSettingsOf(options: EmulatorInput, inputs: Record<string, string> = {}) {
   emulator = await startEmulator({ ...options, export: { queuedMs: 0, runningMs: 0 } })
   temp = await mkdtemp(join(tmpdir(), 'export-links-'))
-  const all = {
-    ...(await actionDefaults()),
-    ...emulatorInputs(emulator),
-    mode: 'export',
-    domain: 'docs.example.com',
-    extract: 'false',
-    ...inputs
-  }
-  for (const [name, value] of Object.entries(all))
-    vi.stubEnv(`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value)
-  return readSettings(actionInputs, { RUNNER_TEMP: temp }) as ExportSettings
+  return exportSettings(emulator, temp, { extract: 'false', ...inputs })
 }
 
 /**
@@ -92,7 +80,7 @@ async function run(settings: ExportSettings, api: AdminApi, deadline = Date.now(
 
 describe('a fresh link after the first one expired before the download', () => {
   it('is masked before it is used', async () => {
-    const settings = await exportSettings({})
+    const settings = await exportSettingsOf({})
     const { api, bundleCalls } = apiWithFreshLinks(
       settings,
       Number.POSITIVE_INFINITY,
@@ -108,7 +96,7 @@ describe('a fresh link after the first one expired before the download', () => {
   })
 
   it('is refused when it would travel in clear', async () => {
-    const settings = await exportSettings({})
+    const settings = await exportSettingsOf({})
     const { api } = apiWithFreshLinks(settings, 1, () => INSECURE, true)
     const { error } = await run(settings, api)
     expect(error?.message).toMatch(
@@ -121,7 +109,7 @@ describe('a fresh link after the first one expired before the download', () => {
 
 describe('a fresh link after the store refused an expired one mid-way', () => {
   it('is masked before it is used', async () => {
-    const settings = await exportSettings({})
+    const settings = await exportSettingsOf({})
     ;(emulator as Emulator).inject('download', { kind: 'http', status: 403, body: EXPIRED })
     const { api, bundleCalls } = apiWithFreshLinks(settings, Number.POSITIVE_INFINITY, () => '')
     const { error, recorded } = await run(settings, api)
@@ -133,7 +121,7 @@ describe('a fresh link after the store refused an expired one mid-way', () => {
   })
 
   it('is refused when it would travel in clear', async () => {
-    const settings = await exportSettings({})
+    const settings = await exportSettingsOf({})
     ;(emulator as Emulator).inject('download', { kind: 'http', status: 403, body: EXPIRED })
     const { api, bundleCalls } = apiWithFreshLinks(settings, 1, () => INSECURE)
     const { error } = await run(settings, api)
@@ -145,7 +133,7 @@ describe('a fresh link after the store refused an expired one mid-way', () => {
 describe('the step deadline', () => {
   it('ends a download slower than what is left of the step', async () => {
     // 8 MiB at 256 KiB/s: half a minute, against a step with a second left.
-    const settings = await exportSettings({
+    const settings = await exportSettingsOf({
       storage: { padBytes: 8 * 1024 * 1024, bytesPerSecondPerConnection: 256 * 1024 }
     })
     // The API client is given no deadline here: only the download can be ended by it.
