@@ -4884,7 +4884,10 @@ async function runExport(settings, deps) {
         return { report, error: run_explain(error, report, settings) };
     }
     finally {
-        await supply.close();
+        // Readers no extraction took. A thread that does not stop cleanly fails nothing of the run.
+        await supply.close().catch((error) => {
+            log/* log */.Rm.debug(`Stopping the site's unused readers failed: ${(0,untrusted/* untrusted */.bp)(String(error))}`);
+        });
     }
 }
 /**
@@ -5037,8 +5040,9 @@ async function judgeSiteAudit(audit, settings) {
 /**
  * The readers of the next extraction, which may be started ahead of it: a thread takes some 0.15 s
  * to start (most of it loading Node and the bundle), which the bundle link's request and the
- * download's first bytes then hide. Each extraction takes readers of its own (one that starts
- * over gets fresh ones); readers started and never taken are closed with the run.
+ * download's first bytes then hide; the price is the idle thread's memory during the download
+ * (some 10 MiB). Each extraction takes readers of its own (one that starts over gets fresh ones);
+ * readers started and never taken are closed with the run.
  */
 function readersSupply(settings) {
     let ahead;

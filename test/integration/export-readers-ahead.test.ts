@@ -51,7 +51,8 @@ async function exportWith(
   inputs: Record<string, string>,
   emulatorInput: EmulatorInput = {},
   setup: (emu: Emulator) => void = () => undefined,
-  linkRequested: () => Promise<void> = () => Promise.resolve()
+  linkRequested: () => Promise<void> = () => Promise.resolve(),
+  controller = new AbortController()
 ) {
   emulator = await startEmulator(emulatorInput)
   setup(emulator)
@@ -67,7 +68,7 @@ async function exportWith(
   }
   return runExport(settings, {
     api,
-    signal: new AbortController().signal,
+    signal: controller.signal,
     deadline: Date.now() + settings.timeoutMs
   })
 }
@@ -91,23 +92,59 @@ it('closes readers started ahead that no extraction took (the download failed)',
   expect(made).toEqual([{ closed: true }])
 })
 
+it('extracts with fresh readers when the download starts over, and closes both', async () => {
+  const { error, report } = await exportWith(
+    { extract: 'true' },
+    { storage: { format: 'tar.gz', acceptRanges: false } },
+    emu => emu.inject('download', { kind: 'cut', afterBytes: 1500 })
+  )
+  expect(error).toBeUndefined()
+  expect(report.site?.files).toBeGreaterThan(0)
+  expect(made).toEqual([{ closed: true }, { closed: true }])
+})
+
+it('closes readers started ahead when the run is cancelled before it downloads', async () => {
+  const controller = new AbortController()
+  const cancelled = new Error('cancelled while asking for the link')
+  const { error } = await exportWith(
+    { extract: 'true' },
+    {},
+    undefined,
+    () => {
+      controller.abort(cancelled)
+      return Promise.resolve()
+    },
+    controller
+  )
+  expect(error).toBe(cancelled)
+  expect(made).toEqual([{ closed: true }])
+})
+
 it('has the readers made before it asks for the bundle link', async () => {
   // The link's request waits for the readers: started ahead, they come; made only when the
   // extraction begins, they would not (the wait ends after 10 s, and the test fails).
   const made = new Promise<void>(resolve => (readersMade = resolve))
   let madeFirst = false
   const { error } = await exportWith({ extract: 'true' }, {}, undefined, async () => {
+    let timer: NodeJS.Timeout | undefined
     madeFirst = await Promise.race([
       made.then(() => true),
-      new Promise<boolean>(resolve => setTimeout(() => resolve(false), 10_000))
+      new Promise<boolean>(resolve => (timer = setTimeout(() => resolve(false), 10_000)))
     ])
+    clearTimeout(timer)
   })
   expect(error).toBeUndefined()
   expect(madeFirst).toBe(true)
 }, 30_000)
 
-it('starts no readers when nothing is extracted', async () => {
-  const { error } = await exportWith({ extract: 'false' })
-  expect(error).toBeUndefined()
-  expect(made).toEqual([])
-})
+const NOTHING_EXTRACTED: Record<string, string>[] = [
+  { extract: 'false' },
+  { download: 'false' },
+  { wait: 'false' }
+]
+for (const inputs of NOTHING_EXTRACTED)
+  it(`starts no readers when nothing is extracted (${JSON.stringify(inputs)})`, async () => {
+    const { error } = await exportWith(inputs)
+    expect(error).toBeUndefined()
+    expect(made).toEqual([])
+  })

@@ -173,7 +173,10 @@ export async function runExport(
     }
     return { report, error: explain(error, report, settings) }
   } finally {
-    await supply.close()
+    // Readers no extraction took. A thread that does not stop cleanly fails nothing of the run.
+    await supply.close().catch((error: unknown) => {
+      log.debug(`Stopping the site's unused readers failed: ${untrusted(String(error))}`)
+    })
   }
 }
 
@@ -387,8 +390,9 @@ async function judgeSiteAudit(
 /**
  * The readers of the next extraction, which may be started ahead of it: a thread takes some 0.15 s
  * to start (most of it loading Node and the bundle), which the bundle link's request and the
- * download's first bytes then hide. Each extraction takes readers of its own (one that starts
- * over gets fresh ones); readers started and never taken are closed with the run.
+ * download's first bytes then hide; the price is the idle thread's memory during the download
+ * (some 10 MiB). Each extraction takes readers of its own (one that starts over gets fresh ones);
+ * readers started and never taken are closed with the run.
  */
 function readersSupply(settings: ExportSettings) {
   let ahead: Promise<SiteReaders> | undefined
