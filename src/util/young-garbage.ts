@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm'
 /** Garbage left by a download between two young-generation collections. */
 const COLLECT_EVERY_BYTES = 2 * 1024 * 1024
 
-type Collect = (options: { type: 'minor' | 'major' }) => void
+type Collect = (options: { type: 'minor' }) => void
 
 /**
  * V8's `gc` function, taken from a fresh context while `--expose-gc` is briefly on (the flag is
