@@ -890,7 +890,10 @@ function decodePath(path) {
 /** `text` as a string of its own, not a view into the page it was parsed from. */
 const detached = (text) => Buffer.from(text, 'utf8').toString('utf8');
 
+// EXTERNAL MODULE: ./src/threads.ts
+var threads = __webpack_require__(6374);
 ;// CONCATENATED MODULE: ./src/site/readers.ts
+
 
 
 
@@ -923,6 +926,7 @@ function readersOnThread(spec, script) {
     const twin = readersHere(spec).visitor;
     const worker = new external_node_worker_threads_.Worker(script, {
         workerData: { role: ROLE, spec },
+        argv: [threads/* THREAD_ARGUMENT */.Js],
         // Pages are parsed and dropped one after the other: a young generation of this size frees
         // them often, where V8's default lets garbage grow by tens of MiB first (4 MiB took a
         // quarter more of the thread's time, in collections).

@@ -6351,7 +6351,7 @@ var omap = __webpack_require__(303);
 var pairs = __webpack_require__(8385);
 var schema$2 = __webpack_require__(5913);
 var set = __webpack_require__(1528);
-var timestamp = __webpack_require__(4371);
+var timestamp = __webpack_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6958,7 +6958,7 @@ var merge = __webpack_require__(452);
 var omap = __webpack_require__(303);
 var pairs = __webpack_require__(8385);
 var set = __webpack_require__(1528);
-var timestamp = __webpack_require__(4371);
+var timestamp = __webpack_require__(6752);
 
 const schema = [
     map.map,
@@ -7092,7 +7092,7 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 

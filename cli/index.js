@@ -9,7 +9,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 // The bundle is also the script of the engine's worker threads (threads.ts).
 await (0,_threads_js__WEBPACK_IMPORTED_MODULE_0__/* .startFrontDoor */ .wu)(import.meta.url, async () => {
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(872), __nccwpck_require__.e(614)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8614));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(975), __nccwpck_require__.e(471)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3471));
     // `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
     process.stdout.on('error', error => {
         if (error.code === 'EPIPE')
@@ -28,13 +28,11 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Js: () => (/* binding */ THREAD_ARGUMENT),
 /* harmony export */   UQ: () => (/* binding */ threadScript),
 /* harmony export */   wu: () => (/* binding */ startFrontDoor)
 /* harmony export */ });
 /* unused harmony export useThreadScript */
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5919);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
-
 /*
  * Worker threads start from a script. The engine's modules live in the front door's bundle, so
  * that script is the bundle itself: its entry point serves the thread when it is not the main
@@ -42,6 +40,12 @@ __webpack_async_result__();
  * one (a library user, the tests that run src/ in process) the work stays on the main thread.
  */
 let script;
+/**
+ * Appended to a worker thread's argv by its starter, so that the main thread need not load
+ * node:worker_threads (some 4 ms of every start) to learn it is not one. Only a hint: where it
+ * appears, worker_threads decides.
+ */
+const THREAD_ARGUMENT = '--mintlify-admin-worker-thread';
 /** The front door's entry, which serves the engine's threads (called by the main thread). */
 function useThreadScript(entry) {
     script = entry;
@@ -52,7 +56,9 @@ function threadScript() {
 }
 /** Runs the front door on the main thread, or serves the thread this is. */
 async function startFrontDoor(entry, main) {
-    if (node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread) {
+    const isMainThread = !process.argv.includes(THREAD_ARGUMENT) ||
+        process.getBuiltinModule('node:worker_threads').isMainThread;
+    if (isMainThread) {
         useThreadScript(new URL(entry));
         await main();
         return;
@@ -122,13 +128,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_p
 
 /***/ }),
 
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
 /***/ 7598:
 /***/ ((module) => {
 
@@ -140,13 +139,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 
 /***/ }),
 
@@ -269,13 +261,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/ty
 
 /***/ }),
 
-/***/ 8877:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-
-/***/ }),
-
 /***/ 714:
 /***/ ((module) => {
 
@@ -315,13 +300,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
-
-/***/ }),
-
-/***/ 3193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 
 /***/ }),
 

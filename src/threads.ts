@@ -1,5 +1,3 @@
-import { isMainThread } from 'node:worker_threads'
-
 /*
  * Worker threads start from a script. The engine's modules live in the front door's bundle, so
  * that script is the bundle itself: its entry point serves the thread when it is not the main
@@ -8,6 +6,13 @@ import { isMainThread } from 'node:worker_threads'
  */
 
 let script: URL | undefined
+
+/**
+ * Appended to a worker thread's argv by its starter, so that the main thread need not load
+ * node:worker_threads (some 4 ms of every start) to learn it is not one. Only a hint: where it
+ * appears, worker_threads decides.
+ */
+export const THREAD_ARGUMENT = '--mintlify-admin-worker-thread'
 
 /** The front door's entry, which serves the engine's threads (called by the main thread). */
 export function useThreadScript(entry: URL): void {
@@ -21,6 +26,9 @@ export function threadScript(): URL | undefined {
 
 /** Runs the front door on the main thread, or serves the thread this is. */
 export async function startFrontDoor(entry: string, main: () => Promise<void>): Promise<void> {
+  const isMainThread =
+    !process.argv.includes(THREAD_ARGUMENT) ||
+    process.getBuiltinModule('node:worker_threads').isMainThread
   if (isMainThread) {
     useThreadScript(new URL(entry))
     await main()

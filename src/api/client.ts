@@ -1,5 +1,5 @@
 import { log } from '../log.js'
-import { request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from '../util/undici.js'
 import { createIdleBoundAgent } from '../util/http-agent.js'
 import type { z } from 'zod'
 import pRetry from 'p-retry'

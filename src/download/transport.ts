@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from '../util/undici.js'
 import { discarded } from '../util/young-garbage.js'
 
 /** A store's answer to a GET: its status and headers, then its body, read once. */

@@ -1,4 +1,5 @@
-import { request } from 'undici'
+import { request, type Dispatcher } from '../util/undici.js'
+import { createIdleBoundAgent } from '../util/http-agent.js'
 import { describeNetworkError } from '../util/network-error.js'
 import { isRecord } from './event.js'
 
@@ -20,11 +21,29 @@ export async function pullRequestFiles(
   signal: AbortSignal
 ): Promise<string[]> {
   const url = `${access.apiUrl.replace(/\/+$/, '')}/repos/${repository}/pulls/${number}/files?per_page=${Math.min(max, 100)}`
+  // Through the runner's proxy, if it names one, like every other request of the engine.
+  const dispatcher = createIdleBoundAgent(30_000)
+  try {
+    return await filesOnPage(url, access.token, max, dispatcher, signal)
+  } finally {
+    await dispatcher.close()
+  }
+}
+
+async function filesOnPage(
+  url: string,
+  token: string,
+  max: number,
+  dispatcher: Dispatcher,
+  signal: AbortSignal
+): Promise<string[]> {
   let response
   try {
     response = await request(url, {
+      method: 'GET',
+      dispatcher,
       headers: {
-        authorization: `Bearer ${access.token}`,
+        authorization: `Bearer ${token}`,
         accept: 'application/vnd.github+json',
         'user-agent': 'mintlify-admin-action',
         'x-github-api-version': '2022-11-28'

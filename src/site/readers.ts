@@ -3,6 +3,7 @@ import { combineVisitors, type SiteFileVisitor } from '../archive/site-files.js'
 import { siteAudit, type AuditResult } from '../audit/audit.js'
 import { createSiteCheck, type SiteCheckResult } from './check.js'
 import type { SiteHost } from './hosts.js'
+import { THREAD_ARGUMENT } from '../threads.js'
 
 /*
  * The readers of an extracted site (the audit, the site check), fed by extraction file by file.
@@ -93,6 +94,7 @@ export function readersOnThread(spec: SiteReadersSpec, script: URL): SiteReaders
   const twin = readersHere(spec).visitor
   const worker = new Worker(script, {
     workerData: { role: ROLE, spec },
+    argv: [THREAD_ARGUMENT],
     // Pages are parsed and dropped one after the other: a young generation of this size frees
     // them often, where V8's default lets garbage grow by tens of MiB first (4 MiB took a
     // quarter more of the thread's time, in collections).

@@ -1,4 +1,4 @@
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici'
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici.js'
 
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']
 
