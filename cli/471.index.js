@@ -5754,8 +5754,6 @@ function withModeDefaults(inputs, mode) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/log-update/index.js + 20 modules
-var log_update = __webpack_require__(1033);
 ;// CONCATENATED MODULE: ./src/cli/inputs.ts
 
 
@@ -5866,15 +5864,16 @@ function inFlagWords(message) {
 ;// CONCATENATED MODULE: ./src/cli/host.ts
 
 
-
 /**
  * The terminal: every human line on stderr (stdout is for `--json`), annotations as a word
  * before the line, debug lines only with `--verbose`. On a TTY one live line below the log shows
  * where the job or the download is (log-update redraws it in place); elsewhere (a CI log) only
  * the plain lines appear. Secrets are scrubbed by the log itself.
  */
-function cliHost({ verbose, stream = process.stderr }) {
-    const live = stream.isTTY ? liveLine(stream) : undefined;
+async function cliHost({ verbose, stream = process.stderr }) {
+    // Loaded for a terminal only: log-update and its helpers take some 20 ms to load, which every
+    // start in a CI log would pay for a line it never draws.
+    const live = stream.isTTY ? liveLine(stream, (await __webpack_require__.e(/* import() */ 33).then(__webpack_require__.bind(__webpack_require__, 1033))).createLogUpdate) : undefined;
     const write = (text) => {
         // Messages name the action's inputs; here they are flags.
         const line = inFlagWords(text);
@@ -5898,8 +5897,8 @@ function cliHost({ verbose, stream = process.stderr }) {
         ...(live ? { progress: (step) => live.show(step) } : {})
     };
 }
-function liveLine(stream) {
-    const update = (0,log_update/* createLogUpdate */.SY)(stream, { showCursor: true });
+function liveLine(stream, createLogUpdate) {
+    const update = createLogUpdate(stream, { showCursor: true });
     const speed = downloadSpeed();
     let text = '';
     return {
@@ -6051,7 +6050,7 @@ function addModeOptions(command, mode) {
 }
 async function runCommand(mode, options, env) {
     // DEBUG=express:* and the like are other tools' switches: only ours turns debug lines on.
-    (0,log/* useHost */.KT)(cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }));
+    (0,log/* useHost */.KT)(await cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }));
     const controller = new AbortController();
     const interrupt = () => controller.abort(new Error('Interrupted: stopped, leaving no partial files.'));
     process.once('SIGINT', interrupt);

@@ -1,4 +1,4 @@
-import { createLogUpdate } from 'log-update'
+import type { createLogUpdate as CreateLogUpdate } from 'log-update'
 import type { Host, ProgressStep } from '../host.js'
 import { formatDuration } from '../settings/duration.js'
 import { inFlagWords } from './inputs.js'
@@ -9,14 +9,16 @@ import { inFlagWords } from './inputs.js'
  * where the job or the download is (log-update redraws it in place); elsewhere (a CI log) only
  * the plain lines appear. Secrets are scrubbed by the log itself.
  */
-export function cliHost({
+export async function cliHost({
   verbose,
   stream = process.stderr
 }: {
   verbose: boolean
   stream?: NodeJS.WriteStream
-}): Host {
-  const live = stream.isTTY ? liveLine(stream) : undefined
+}): Promise<Host> {
+  // Loaded for a terminal only: log-update and its helpers take some 20 ms to load, which every
+  // start in a CI log would pay for a line it never draws.
+  const live = stream.isTTY ? liveLine(stream, (await import('log-update')).createLogUpdate) : undefined
   const write = (text: string) => {
     // Messages name the action's inputs; here they are flags.
     const line = inFlagWords(text)
@@ -40,7 +42,7 @@ export function cliHost({
   }
 }
 
-function liveLine(stream: NodeJS.WriteStream) {
+function liveLine(stream: NodeJS.WriteStream, createLogUpdate: typeof CreateLogUpdate) {
   const update = createLogUpdate(stream, { showCursor: true })
   const speed = downloadSpeed()
   let text = ''

@@ -137,7 +137,7 @@ async function runCommand(
   env: NodeJS.ProcessEnv
 ): Promise<number> {
   // DEBUG=express:* and the like are other tools' switches: only ours turns debug lines on.
-  useHost(cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }))
+  useHost(await cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }))
   const controller = new AbortController()
   const interrupt = () =>
     controller.abort(new Error('Interrupted: stopped, leaving no partial files.'))

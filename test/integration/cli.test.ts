@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { cliProgram } from '../../src/cli/main.js'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
 import { emulatorInputs, ROOT, runAction } from '../support/action-runner.js'
-import { runCli, type CliRun } from '../support/cli-runner.js'
+import { CLI_ENTRY, runCli, type CliRun } from '../support/cli-runner.js'
 
 /** The bundled CLI against the emulator, as a GitLab or Jenkins job would run it. */
 describe('mintlify-admin (the CLI)', () => {
@@ -39,6 +42,28 @@ describe('mintlify-admin (the CLI)', () => {
     expect(outputs['bundle-sha256']).toBe(served.sha256)
     expect(run.stderr).toContain(`Started export job ${String(outputs['job-id'])}`)
     expect(run.stderr).not.toContain(emu.apiKey)
+  })
+
+  it('draws its live line on a terminal (log-update, loaded only there)', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 400 } })
+    // util-linux's `script` gives the CLI a pseudo-terminal; it is part of every Debian and
+    // Ubuntu system, so a missing one is a broken machine, said as such, never a skip.
+    // A pseudo-terminal of no size shows log-update nothing to draw: it is given one first.
+    const command = `stty rows 30 cols 120; ${[process.execPath, CLI_ENTRY, 'export']
+      .concat(['--domain', 'docs.example.com'], apiFlags())
+      .map(word => `'${word}'`)
+      .join(' ')}`
+    const { stdout } = await promisify(execFile)('script', ['-qefc', command, '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), MINTLIFY_API_KEY: emu.apiKey },
+      timeout: 20_000
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw new Error('`script` (util-linux) is needed for this test')
+      throw error
+    })
+    expect(stdout).toContain('Export job')
+    // Drawn and erased in place (ANSI erase line), which only the live line writes.
+    expect(stdout).toContain('\u001b[2K')
+    expect(stdout).toContain('Downloaded')
   })
 
   it('gives the same outputs as the action for the same answers', async () => {

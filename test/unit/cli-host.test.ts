@@ -11,9 +11,9 @@ function terminal(isTTY: boolean) {
 }
 
 describe('the CLI’s terminal', () => {
-  it('shows a live line on a TTY, and gives it back when done', () => {
+  it('shows a live line on a TTY, and gives it back when done', async () => {
     const { stream, written } = terminal(true)
-    const host = cliHost({ verbose: false, stream })
+    const host = await cliHost({ verbose: false, stream })
     host.progress?.({ kind: 'job', line: 'Export job se_1: running · 40% · 5 pages' })
     host.info('Bundle link expires at 2026-11-23T21:00:00.000Z.')
     host.progress?.({ kind: 'job', line: 'Export job se_1: running · 80% · 9 pages' })
@@ -26,9 +26,9 @@ describe('the CLI’s terminal', () => {
     expect(text).toContain('\u001b[2K')
   })
 
-  it('writes plain lines only, and no progress, when stderr is not a terminal', () => {
+  it('writes plain lines only, and no progress, when stderr is not a terminal', async () => {
     const { stream, written } = terminal(false)
-    const host = cliHost({ verbose: false, stream })
+    const host = await cliHost({ verbose: false, stream })
     expect(host.progress).toBeUndefined()
     host.warning('careful')
     host.debug('hidden')
