@@ -62,22 +62,38 @@ class TimedOutError extends Error {
 // EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
 var agent = __webpack_require__(7405);
 var agent_default = /*#__PURE__*/__webpack_require__.n(agent);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __webpack_require__(883);
+var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
 // EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
 var env_http_proxy_agent = __webpack_require__(3137);
 var env_http_proxy_agent_default = /*#__PURE__*/__webpack_require__.n(env_http_proxy_agent);
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/api-request.js
-var api_request = __webpack_require__(4043);
-var api_request_default = /*#__PURE__*/__webpack_require__.n(api_request);
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __webpack_require__(6615);
 ;// CONCATENATED MODULE: ./src/util/undici.ts
 
 
 
+
+/*
+ * The parts of undici the engine uses, taken from the files that define them: undici's index
+ * also loads fetch, WebSocket, its caches and its mocks, half a megabyte of the CLI's bundle that
+ * every start ran (README, Performance: cold start). These paths are undici's own layout, not
+ * its public API: undici is pinned exactly (CONTRIBUTING). The action's bundle loads the index
+ * as well (through @actions/http-client), so the CLI's tests are the ones that hold this file.
+ */
+// What undici's index does as it loads: dispatchers get `request`, `connect` and the rest, which
+// undici itself calls (a proxy agent opens its tunnel with `connect`).
+Object.assign((dispatcher_default()).prototype, api);
 const Agent = (agent_default());
 const EnvHttpProxyAgent = (env_http_proxy_agent_default());
-/** undici's `request(url, options)`, always on the dispatcher given (there is no global one). */
+/**
+ * undici's `request(url, options)` on the dispatcher given: it is required here, never undici's
+ * global one.
+ */
 function request(url, { dispatcher, ...options }) {
     const { origin, pathname, search } = new URL(url);
-    return api_request_default().call(dispatcher, { ...options, origin, path: `${pathname}${search}` });
+    return dispatcher.request({ ...options, origin, path: `${pathname}${search}` });
 }
 
 ;// CONCATENATED MODULE: ./src/util/http-agent.ts
@@ -2081,6 +2097,8 @@ function untrustedTrigger(event) {
 
 
 
+/** How long the call may take, and any wait within it (connecting, the headers, the body). */
+const GITHUB_TIMEOUT_MS = 30_000;
 /**
  * The names of a pull request's changed files, the first `max` of them, with GitHub's count of
  * all. One page of one REST call: Octokit would bring a client to the engine for a single GET.
@@ -2088,7 +2106,7 @@ function untrustedTrigger(event) {
 async function pullRequestFiles(access, repository, number, max, signal) {
     const url = `${access.apiUrl.replace(/\/+$/, '')}/repos/${repository}/pulls/${number}/files?per_page=${Math.min(max, 100)}`;
     // Through the runner's proxy, if it names one, like every other request of the engine.
-    const dispatcher = createIdleBoundAgent(30_000);
+    const dispatcher = createIdleBoundAgent(GITHUB_TIMEOUT_MS);
     try {
         return await filesOnPage(url, access.token, max, dispatcher, signal);
     }
@@ -2108,7 +2126,7 @@ async function filesOnPage(url, token, max, dispatcher, signal) {
                 'user-agent': 'mintlify-admin-action',
                 'x-github-api-version': '2022-11-28'
             },
-            signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)])
+            signal: AbortSignal.any([signal, AbortSignal.timeout(GITHUB_TIMEOUT_MS)])
         });
     }
     catch (error) {

@@ -3,6 +3,9 @@ import { createIdleBoundAgent } from '../util/http-agent.js'
 import { describeNetworkError } from '../util/network-error.js'
 import { isRecord } from './event.js'
 
+/** How long the call may take, and any wait within it (connecting, the headers, the body). */
+const GITHUB_TIMEOUT_MS = 30_000
+
 /** Where the GitHub REST API is and the token to ask it with (GHES sets GITHUB_API_URL). */
 export interface GitHubApiAccess {
   readonly apiUrl: string
@@ -22,7 +25,7 @@ export async function pullRequestFiles(
 ): Promise<string[]> {
   const url = `${access.apiUrl.replace(/\/+$/, '')}/repos/${repository}/pulls/${number}/files?per_page=${Math.min(max, 100)}`
   // Through the runner's proxy, if it names one, like every other request of the engine.
-  const dispatcher = createIdleBoundAgent(30_000)
+  const dispatcher = createIdleBoundAgent(GITHUB_TIMEOUT_MS)
   try {
     return await filesOnPage(url, access.token, max, dispatcher, signal)
   } finally {
@@ -48,7 +51,7 @@ async function filesOnPage(
         'user-agent': 'mintlify-admin-action',
         'x-github-api-version': '2022-11-28'
       },
-      signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)])
+      signal: AbortSignal.any([signal, AbortSignal.timeout(GITHUB_TIMEOUT_MS)])
     })
   } catch (error) {
     throw new Error(`the GitHub API could not be reached (${describeNetworkError(error)})`, {

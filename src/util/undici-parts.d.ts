@@ -4,16 +4,18 @@ declare module 'undici/lib/dispatcher/agent.js' {
   const AgentClass: typeof Agent
   export default AgentClass
 }
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import type { Dispatcher } from 'undici'
+  const DispatcherClass: typeof Dispatcher
+  export default DispatcherClass
+}
 declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   import type { EnvHttpProxyAgent } from 'undici'
   const EnvHttpProxyAgentClass: typeof EnvHttpProxyAgent
   export default EnvHttpProxyAgentClass
 }
-declare module 'undici/lib/api/api-request.js' {
+declare module 'undici/lib/api/index.js' {
   import type { Dispatcher } from 'undici'
-  const requestOn: (
-    this: Dispatcher,
-    options: Dispatcher.RequestOptions
-  ) => Promise<Dispatcher.ResponseData>
-  export default requestOn
+  const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>
+  export default api
 }

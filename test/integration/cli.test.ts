@@ -47,18 +47,19 @@ describe('mintlify-admin (the CLI)', () => {
   it('draws its live line on a terminal (log-update, loaded only there)', async () => {
     emu = await startEmulator({ export: { queuedMs: 50, runningMs: 400 } })
     // util-linux's `script` gives the CLI a pseudo-terminal; it is part of every Debian and
-    // Ubuntu system, so a missing one is a broken machine, said as such, never a skip.
+    // Ubuntu system, so a missing one is a broken machine, said as such, never a skip (the suite
+    // runs on Linux: macOS's BSD `script` takes other flags).
     // A pseudo-terminal of no size shows log-update nothing to draw: it is given one first.
     const command = `stty rows 30 cols 120; ${[process.execPath, CLI_ENTRY, 'export']
       .concat(['--domain', 'docs.example.com'], apiFlags())
-      .map(word => `'${word}'`)
+      .map(word => `'${word.replaceAll("'", `'\\''`)}'`)
       .join(' ')}`
     const { stdout } = await promisify(execFile)('script', ['-qefc', command, '/dev/null'], {
       env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), MINTLIFY_API_KEY: emu.apiKey },
       timeout: 20_000
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') throw new Error('`script` (util-linux) is needed for this test')
-      throw error
+      throw new Error(`${error.message}\n${(error as { stdout?: string }).stdout ?? ''}`)
     })
     expect(stdout).toContain('Export job')
     // Drawn and erased in place (ANSI erase line), which only the live line writes.
