@@ -5,15 +5,13 @@ export const modules = {
 /***/ 1033:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  createLogUpdate: () => (/* binding */ createLogUpdate),
-  "default": () => (/* binding */ log_update),
-  logUpdateStderr: () => (/* binding */ logUpdateStderr)
+  createLogUpdate: () => (/* binding */ createLogUpdate)
 });
+
+// UNUSED EXPORTS: default, logUpdateStderr
 
 // EXTERNAL MODULE: external "node:process"
 var external_node_process_ = __webpack_require__(1708);
@@ -3491,7 +3489,7 @@ function createLogUpdate(stream, {showCursor = false, defaultWidth, defaultHeigh
 
 const logUpdate = createLogUpdate(external_node_process_.stdout);
 
-/* harmony default export */ const log_update = (logUpdate);
+/* harmony default export */ const log_update = ((/* unused pure expression or super */ null && (logUpdate)));
 
 const logUpdateStderr = createLogUpdate(external_node_process_.stderr);
 

@@ -5889,9 +5889,7 @@ function inFlagWords(message) {
  * the plain lines appear. Secrets are scrubbed by the log itself.
  */
 async function cliHost({ verbose, stream = process.stderr }) {
-    // Loaded for a terminal only: log-update and its helpers take some 20 ms to load, which every
-    // start in a CI log would pay for a line it never draws.
-    const live = stream.isTTY ? liveLine(stream, (await __webpack_require__.e(/* import() */ 33).then(__webpack_require__.bind(__webpack_require__, 1033))).createLogUpdate) : undefined;
+    const live = stream.isTTY ? await liveLine(stream) : undefined;
     const write = (text) => {
         // Messages name the action's inputs; here they are flags.
         const line = inFlagWords(text);
@@ -5915,7 +5913,10 @@ async function cliHost({ verbose, stream = process.stderr }) {
         ...(live ? { progress: (step) => live.show(step) } : {})
     };
 }
-function liveLine(stream, createLogUpdate) {
+async function liveLine(stream) {
+    // Loaded for a terminal only: log-update and its helpers take some 20 ms to load, which every
+    // start in a CI log would pay for a line it never draws.
+    const { createLogUpdate } = await __webpack_require__.e(/* import() */ 33).then(__webpack_require__.bind(__webpack_require__, 1033));
     const update = createLogUpdate(stream, { showCursor: true });
     const speed = downloadSpeed();
     let text = '';

@@ -610,10 +610,10 @@ function createSiteCheck(options) {
     let pages = 0;
     let filesRead = 0;
     /**
-     * The root-relative references of the file read last and of this one, in the order met: pages
-     * of a site repeat their head and navigation, so a page's nth such reference is most often the
-     * one before's nth, found by one comparison of strings instead of a lookup (a lookup of a fresh string hashes it: a fifth of
-     * the check's time on a large site).
+     * The root-relative references of the file read last and of this one, in the order met: pages of
+     * a site repeat their head and navigation, so a page's nth such reference is most often the one
+     * before's nth, found by one comparison of strings instead of a lookup (a lookup of a fresh
+     * string hashes it: a fifth of the check's time on a large site).
      */
     let previous = { texts: [], targets: [] };
     let current = { texts: [], targets: [] };

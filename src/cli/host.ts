@@ -1,4 +1,3 @@
-import type { createLogUpdate as CreateLogUpdate } from 'log-update'
 import type { Host, ProgressStep } from '../host.js'
 import { formatDuration } from '../settings/duration.js'
 import { inFlagWords } from './inputs.js'
@@ -16,9 +15,7 @@ export async function cliHost({
   verbose: boolean
   stream?: NodeJS.WriteStream
 }): Promise<Host> {
-  // Loaded for a terminal only: log-update and its helpers take some 20 ms to load, which every
-  // start in a CI log would pay for a line it never draws.
-  const live = stream.isTTY ? liveLine(stream, (await import('log-update')).createLogUpdate) : undefined
+  const live = stream.isTTY ? await liveLine(stream) : undefined
   const write = (text: string) => {
     // Messages name the action's inputs; here they are flags.
     const line = inFlagWords(text)
@@ -42,7 +39,10 @@ export async function cliHost({
   }
 }
 
-function liveLine(stream: NodeJS.WriteStream, createLogUpdate: typeof CreateLogUpdate) {
+async function liveLine(stream: NodeJS.WriteStream) {
+  // Loaded for a terminal only: log-update and its helpers take some 20 ms to load, which every
+  // start in a CI log would pay for a line it never draws.
+  const { createLogUpdate } = await import('log-update')
   const update = createLogUpdate(stream, { showCursor: true })
   const speed = downloadSpeed()
   let text = ''

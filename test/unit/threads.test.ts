@@ -4,7 +4,7 @@ import { isMainThread } from 'node:worker_threads'
 import { expect, it, onTestFinished, vi } from 'vitest'
 import { startFrontDoor, THREAD_ARGUMENT, threadScript } from '../../src/threads.js'
 
-it('runs the front door on the main thread, even with the threads’ argument in its argv', async () => {
+it('runs the front door on the main thread, the threads’ argument in its argv or not', async () => {
   expect(isMainThread).toBe(true) // vitest's forks: the tests run on a process's main thread
   const argv = process.argv
   process.argv = [...argv, THREAD_ARGUMENT]
