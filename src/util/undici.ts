@@ -20,7 +20,7 @@ export type { Dispatcher } from 'undici'
 export const Agent: typeof Undici.Agent = AgentClass
 export const EnvHttpProxyAgent: typeof Undici.EnvHttpProxyAgent = EnvHttpProxyAgentClass
 
-export type RequestOptions = Omit<Undici.Dispatcher.RequestOptions, 'origin' | 'path'> & {
+type RequestOptions = Omit<Undici.Dispatcher.RequestOptions, 'origin' | 'path'> & {
   readonly dispatcher: Undici.Dispatcher
 }
 
