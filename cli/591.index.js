@@ -620,25 +620,44 @@ const OPEN_OPTIONS = {
  * (no inflating), so that the sizes it declares are checked against the limit and the free
  * space before any byte is written; then every entry is inflated once, as a stream.
  */
-async function readZip(file, writer) {
-    let declared = 0;
-    let count = 0;
-    await eachEntry(file, async (_zip, entry) => {
-        declared += entry.uncompressedSize;
-        count += 1;
-        return true;
-    });
-    writer.declareTotal(declared, count);
-    const window = await ReadWindow.open(file);
+async function readZip(zip, writer) {
+    const source = typeof zip === 'string' ? await zipFile(zip) : zip;
     try {
-        await extractEntries(file, writer, window);
+        let declared = 0;
+        let count = 0;
+        await eachEntry(source, async (_zip, entry) => {
+            declared += entry.uncompressedSize;
+            count += 1;
+            return true;
+        });
+        source.directoryRead();
+        writer.declareTotal(declared, count);
+        await extractEntries(source, writer, new ReadWindow(source));
+        if (!writer.failure)
+            await source.finish();
+    }
+    catch (error) {
+        throw source.failure ?? error;
     }
     finally {
-        await window.close();
+        await source.close();
     }
 }
-async function extractEntries(file, writer, window) {
-    await eachEntry(file, async (zip, entry) => {
+/** A downloaded zip. */
+async function zipFile(path) {
+    const handle = await (0,promises_.open)(path, 'r');
+    const { size } = await handle.stat();
+    return {
+        reader: () => ({ reader: new WindowedReader(path, handle.fd), size }),
+        readInto: async (buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead,
+        directoryRead: () => undefined,
+        finish: async () => undefined,
+        failure: undefined,
+        close: () => handle.close()
+    };
+}
+async function extractEntries(source, writer, window) {
+    await eachEntry(source, async (zip, entry) => {
         const info = zip_reader_entryInfo(entry);
         if (info.type === 'symlink') {
             const target = await linkTarget(await openStream(zip, entry), entry, info);
@@ -704,15 +723,9 @@ class ReadWindow {
     buffer = Buffer.allocUnsafe(WINDOW_BYTES);
     bytes = Buffer.alloc(0);
     start = 0;
-    handle;
-    constructor(handle) {
-        this.handle = handle;
-    }
-    static async open(file) {
-        return new ReadWindow(await (0,promises_.open)(file, 'r'));
-    }
-    close() {
-        return this.handle.close();
+    source;
+    constructor(source) {
+        this.source = source;
     }
     async inflate(entry, info) {
         const header = await this.slice(entry.relativeOffsetOfLocalHeader, 30);
@@ -748,7 +761,7 @@ class ReadWindow {
         if (offset < this.start || end > this.start + this.bytes.length) {
             // One buffer, reused: what a slice returned is consumed before the next slice is asked for.
             // A slice (a local header, a small entry's data: at most 1 MiB) always fits in it.
-            const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, offset);
+            const bytesRead = await this.source.readInto(this.buffer, offset, length);
             this.bytes = this.buffer.subarray(0, bytesRead);
             this.start = offset;
             if (bytesRead < length)
@@ -772,9 +785,8 @@ function zip_reader_entryInfo(entry) {
     return { name, type, sizeBytes: entry.uncompressedSize };
 }
 /** Calls `visit` for each entry in order until it returns false; rejects on a damaged zip. */
-async function eachEntry(file, visit) {
-    const reader = new WindowedReader(file);
-    const size = (0,external_node_fs_.fstatSync)(reader.fd).size;
+async function eachEntry(source, visit) {
+    const { reader, size } = source.reader();
     return new Promise((resolve, reject) => {
         yauzl.fromRandomAccessReader(reader, size, OPEN_OPTIONS, (error, zip) => {
             // yauzl gives an error or a zip file; it leaves the reader open on an error.
@@ -806,15 +818,16 @@ async function eachEntry(file, visit) {
  * record's name, extra field and comment; 64 KiB to find the end record): within the window.
  */
 class WindowedReader extends yauzl.RandomAccessReader {
-    fd;
-    file;
     buffer = Buffer.allocUnsafe(READER_WINDOW_BYTES);
     window = Buffer.alloc(0);
     start = 0;
-    constructor(file) {
+    file;
+    fd;
+    /** Reads the open file `fd`, which zipFile's source closes. */
+    constructor(file, fd) {
         super();
         this.file = file;
-        this.fd = (0,external_node_fs_.openSync)(file, 'r');
+        this.fd = fd;
     }
     read(buffer, offset, length, position, callback) {
         try {
@@ -834,11 +847,6 @@ class WindowedReader extends yauzl.RandomAccessReader {
     }
     _readStreamForRange(start, end) {
         return (0,external_node_fs_.createReadStream)(this.file, { start, end: end - 1, highWaterMark: 64 * 1024 });
-    }
-    /** Called once: by yauzl when the zip and its last stream are done, or by eachEntry on an error. */
-    close(callback) {
-        (0,external_node_fs_.closeSync)(this.fd);
-        queueMicrotask(() => callback(null));
     }
 }
 const READER_WINDOW_BYTES = 1024 * 1024;
@@ -888,12 +896,14 @@ function zipError(error) {
 
 
 const MAX_ENTRIES = 500_000;
+function isAsyncIterable(bytes) {
+    return typeof bytes === 'object' && Symbol.asyncIterator in bytes;
+}
 /**
  * Extracts the bundle into `destination` (emptied first) in one pass over the archive: each
  * entry is checked as it is read and written from the same bytes, so no name reaches the disk
  * that the guards did not see, and nothing is inflated twice. Any refusal or failure removes
- * the folder: never a partial site. A tar or tar.gz may come as bytes while it downloads; a
- * zip, whose directory is at its end, only as a file.
+ * the folder: never a partial site.
  */
 async function extractBundle(file, format, destination, options = {}) {
     await (0,promises_.rm)(destination, { recursive: true, force: true });
@@ -908,12 +918,15 @@ async function extractBundle(file, format, destination, options = {}) {
         }, options.visitor);
         try {
             if (format === 'zip') {
-                if (typeof file !== 'string')
-                    throw new Error('A zip is read from its file, not as it comes.');
+                if (isAsyncIterable(file))
+                    throw new Error('A zip is read from a ZipSource, not as it comes.');
                 await readZip(file, writer);
             }
-            else
+            else {
+                if (!(typeof file === 'string' || isAsyncIterable(file)))
+                    throw new Error('A tar is read from its file or as it comes.');
                 await readTar(tarSource(file, format === 'tar.gz'), writer);
+            }
         }
         catch (error) {
             writer.fail(error);

@@ -6,7 +6,7 @@ import pRetry from 'p-retry'
 import { sleep } from '../poll/sleep.js'
 import { formatDuration } from '../settings/duration.js'
 import { Secrets } from '../secrets.js'
-import { describeNetworkError, errorCode } from '../util/network-error.js'
+import { describeNetworkError, errorCode, proxyRefusalStatus } from '../util/network-error.js'
 import { httpUrl, untrusted } from '../util/untrusted.js'
 import { backoffDelayMs } from '../retry.js'
 import { ApiError, STEP_TIMEOUT_CAUSE, type Operation } from './errors.js'
@@ -549,7 +549,7 @@ export function classifyRequestError(error: unknown): {
 } {
   const name = (error as { name?: string } | undefined)?.name
   const code = errorCode(error)
-  if (name === 'AbortError' || code === 'UND_ERR_ABORTED')
+  if ((name === 'AbortError' || code === 'UND_ERR_ABORTED') && !proxyRefusalStatus(error))
     return { kind: 'aborted', cause: 'cancelled', code }
   const cause = describeNetworkError(error)
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')

@@ -7,9 +7,19 @@ import { quoted, UnsafeArchiveError } from './inspect.js'
 import type { SiteFileVisitor } from './site-files.js'
 import { SiteWriter, systemReason } from './site-writer.js'
 import { readTar, tarSource } from './tar-reader.js'
-import { readZip } from './zip-reader.js'
+import { readZip, type ZipSource } from './zip-reader.js'
 
 export const MAX_ENTRIES = 500_000
+
+/**
+ * The bundle: its file once downloaded; or while it downloads, a tar's bytes as they come, or a
+ * zip's source (growing-zip.ts: its directory fetched first, its entries as they come).
+ */
+export type BundleBytes = string | AsyncIterable<Buffer> | ZipSource
+
+function isAsyncIterable(bytes: BundleBytes): bytes is AsyncIterable<Buffer> {
+  return typeof bytes === 'object' && Symbol.asyncIterator in bytes
+}
 
 export interface ExtractOptions {
   /** `extract-limit`; when unset, the free space of the disk that holds the site is the limit. */
@@ -33,11 +43,10 @@ export interface ExtractedSite {
  * Extracts the bundle into `destination` (emptied first) in one pass over the archive: each
  * entry is checked as it is read and written from the same bytes, so no name reaches the disk
  * that the guards did not see, and nothing is inflated twice. Any refusal or failure removes
- * the folder: never a partial site. A tar or tar.gz may come as bytes while it downloads; a
- * zip, whose directory is at its end, only as a file.
+ * the folder: never a partial site.
  */
 export async function extractBundle(
-  file: string | AsyncIterable<Buffer>,
+  file: BundleBytes,
   format: ArchiveFormat,
   destination: string,
   options: ExtractOptions = {}
@@ -58,10 +67,14 @@ export async function extractBundle(
     )
     try {
       if (format === 'zip') {
-        if (typeof file !== 'string')
-          throw new Error('A zip is read from its file, not as it comes.')
+        if (isAsyncIterable(file))
+          throw new Error('A zip is read from a ZipSource, not as it comes.')
         await readZip(file, writer)
-      } else await readTar(tarSource(file, format === 'tar.gz'), writer)
+      } else {
+        if (!(typeof file === 'string' || isAsyncIterable(file)))
+          throw new Error('A tar is read from its file or as it comes.')
+        await readTar(tarSource(file, format === 'tar.gz'), writer)
+      }
     } catch (error) {
       writer.fail(error)
     }

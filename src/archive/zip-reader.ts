@@ -1,5 +1,5 @@
-import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs'
-import { open, type FileHandle } from 'node:fs/promises'
+import { createReadStream, readSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { crc32, inflateRawSync } from 'node:zlib'
 import yauzl from 'yauzl'
 import type { Readable } from 'node:stream'
@@ -28,29 +28,70 @@ const OPEN_OPTIONS: yauzl.Options = {
 }
 
 /**
+ * Where a zip's bytes come from: its file once downloaded (zipFile), or the bundle while it
+ * downloads (growing-zip.ts).
+ */
+export interface ZipSource {
+  /** yauzl's view of the bytes, one per pass over the directory (yauzl closes it when done). */
+  reader(): { reader: yauzl.RandomAccessReader; size: number }
+  /** Reads into `buffer` from `position`: at least `atLeast` bytes unless the zip ends first. */
+  readInto(buffer: Buffer, position: number, atLeast: number): Promise<number>
+  /** Said once the directory was read alone: every later read is of the entries. */
+  directoryRead(): void
+  /** Once every entry is extracted: the result stands only if this resolves. */
+  finish(): Promise<void>
+  /** A failure of the source itself, which wins over yauzl's words for it. */
+  readonly failure: unknown
+  close(): Promise<void>
+}
+
+/**
  * Reads a zip and hands each entry to the writer. The central directory is read first, alone
  * (no inflating), so that the sizes it declares are checked against the limit and the free
  * space before any byte is written; then every entry is inflated once, as a stream.
  */
-export async function readZip(file: string, writer: SiteWriter): Promise<void> {
-  let declared = 0
-  let count = 0
-  await eachEntry(file, async (_zip, entry) => {
-    declared += entry.uncompressedSize
-    count += 1
-    return true
-  })
-  writer.declareTotal(declared, count)
-  const window = await ReadWindow.open(file)
+export async function readZip(zip: string | ZipSource, writer: SiteWriter): Promise<void> {
+  const source = typeof zip === 'string' ? await zipFile(zip) : zip
   try {
-    await extractEntries(file, writer, window)
+    let declared = 0
+    let count = 0
+    await eachEntry(source, async (_zip, entry) => {
+      declared += entry.uncompressedSize
+      count += 1
+      return true
+    })
+    source.directoryRead()
+    writer.declareTotal(declared, count)
+    await extractEntries(source, writer, new ReadWindow(source))
+    if (!writer.failure) await source.finish()
+  } catch (error) {
+    throw source.failure ?? error
   } finally {
-    await window.close()
+    await source.close()
   }
 }
 
-async function extractEntries(file: string, writer: SiteWriter, window: ReadWindow): Promise<void> {
-  await eachEntry(file, async (zip, entry) => {
+/** A downloaded zip. */
+export async function zipFile(path: string): Promise<ZipSource> {
+  const handle = await open(path, 'r')
+  const { size } = await handle.stat()
+  return {
+    reader: () => ({ reader: new WindowedReader(path, handle.fd), size }),
+    readInto: async (buffer, position) =>
+      (await handle.read(buffer, 0, buffer.length, position)).bytesRead,
+    directoryRead: () => undefined,
+    finish: async () => undefined,
+    failure: undefined,
+    close: () => handle.close()
+  }
+}
+
+async function extractEntries(
+  source: ZipSource,
+  writer: SiteWriter,
+  window: ReadWindow
+): Promise<void> {
+  await eachEntry(source, async (zip, entry) => {
     const info = entryInfo(entry)
     if (info.type === 'symlink') {
       const target = await linkTarget(await openStream(zip, entry), entry, info)
@@ -123,18 +164,10 @@ class ReadWindow {
   private readonly buffer = Buffer.allocUnsafe(WINDOW_BYTES)
   private bytes = Buffer.alloc(0)
   private start = 0
-  private readonly handle: FileHandle
+  private readonly source: ZipSource
 
-  private constructor(handle: FileHandle) {
-    this.handle = handle
-  }
-
-  static async open(file: string): Promise<ReadWindow> {
-    return new ReadWindow(await open(file, 'r'))
-  }
-
-  close(): Promise<void> {
-    return this.handle.close()
+  constructor(source: ZipSource) {
+    this.source = source
   }
 
   async inflate(entry: yauzl.Entry, info: ArchiveEntryInfo): Promise<Buffer> {
@@ -174,7 +207,7 @@ class ReadWindow {
     if (offset < this.start || end > this.start + this.bytes.length) {
       // One buffer, reused: what a slice returned is consumed before the next slice is asked for.
       // A slice (a local header, a small entry's data: at most 1 MiB) always fits in it.
-      const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, offset)
+      const bytesRead = await this.source.readInto(this.buffer, offset, length)
       this.bytes = this.buffer.subarray(0, bytesRead)
       this.start = offset
       if (bytesRead < length)
@@ -211,11 +244,10 @@ function entryInfo(entry: yauzl.Entry): ArchiveEntryInfo {
 
 /** Calls `visit` for each entry in order until it returns false; rejects on a damaged zip. */
 async function eachEntry(
-  file: string,
+  source: ZipSource,
   visit: (zip: yauzl.ZipFile, entry: yauzl.Entry) => Promise<boolean>
 ): Promise<void> {
-  const reader = new WindowedReader(file)
-  const size = fstatSync(reader.fd).size
+  const { reader, size } = source.reader()
   return new Promise((resolve, reject) => {
     yauzl.fromRandomAccessReader(reader, size, OPEN_OPTIONS, (error, zip) => {
       // yauzl gives an error or a zip file; it leaves the reader open on an error.
@@ -249,16 +281,17 @@ async function eachEntry(
  * record's name, extra field and comment; 64 KiB to find the end record): within the window.
  */
 class WindowedReader extends yauzl.RandomAccessReader {
-  readonly fd: number
-  private readonly file: string
   private readonly buffer = Buffer.allocUnsafe(READER_WINDOW_BYTES)
   private window = Buffer.alloc(0)
   private start = 0
+  private readonly file: string
+  private readonly fd: number
 
-  constructor(file: string) {
+  /** Reads the open file `fd`, which zipFile's source closes. */
+  constructor(file: string, fd: number) {
     super()
     this.file = file
-    this.fd = openSync(file, 'r')
+    this.fd = fd
   }
 
   override read(
@@ -285,12 +318,6 @@ class WindowedReader extends yauzl.RandomAccessReader {
 
   override _readStreamForRange(start: number, end: number): Readable {
     return createReadStream(this.file, { start, end: end - 1, highWaterMark: 64 * 1024 })
-  }
-
-  /** Called once: by yauzl when the zip and its last stream are done, or by eachEntry on an error. */
-  override close(callback: (error: Error | null) => void): void {
-    closeSync(this.fd)
-    queueMicrotask(() => callback(null))
   }
 }
 

@@ -12,7 +12,7 @@ import { header, requestObject, storeError } from './response.js'
 import { directGet } from './direct-get.js'
 import { undiciGet, type StoreAnswer, type StoreGet } from './transport.js'
 import { storeLinkProblem } from './link-rules.js'
-import { TailDownload } from './tail.js'
+import { TailDownload, type RangeRequest } from './tail.js'
 import type { GrowingBundle } from './growing-bundle.js'
 import { sleep } from '../poll/sleep.js'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
@@ -335,13 +335,13 @@ async function transferOnce(
       Number.isFinite(length) && header(response, 'content-length') !== undefined
         ? length
         : undefined
-    options.growing?.sized(state.totalBytes)
     state.acceptsRanges = header(response, 'accept-ranges')?.toLowerCase() === 'bytes'
     state.validator = validator
     state.checksum = announcedSha256(
       header(response, 'x-amz-checksum-sha256'),
       header(response, 'x-amz-checksum-type')
     )
+    options.growing?.sized(state.totalBytes, rangeRequest(options, transport, state, objectUrl))
   }
 
   const total = state.totalBytes
@@ -409,6 +409,25 @@ async function transferOnce(
   state.tail = undefined
   if (total !== undefined && sink.bytesWritten !== total) {
     throw new DownloadError(`the body ended after ${sink.bytesWritten} of ${total} bytes`, true)
+  }
+}
+
+/** How to ask for a part of the object this body is of, when the store takes ranges of it. */
+function rangeRequest(
+  options: DownloadOptions,
+  transport: Transport,
+  state: TransferState,
+  objectUrl: string
+): RangeRequest | undefined {
+  if (!canResume(state) || state.totalBytes === undefined) return undefined
+  return {
+    // Where the redirects led, as for the tail helpers.
+    url: objectUrl,
+    allowInsecureHttp: options.allowInsecureHttp ?? false,
+    get: transport.tail,
+    signal: options.signal,
+    validator: state.validator as string,
+    totalBytes: state.totalBytes
   }
 }
 

@@ -1,5 +1,6 @@
 import { closeSync, openSync, read } from 'node:fs'
 import { promisify } from 'node:util'
+import type { RangeRequest } from './tail.js'
 
 const readAt = promisify(read)
 
@@ -28,6 +29,8 @@ export class BundleRestartedError extends Error {
 export class GrowingBundle {
   private prefixBytes = 0
   private storeBytes: number | undefined
+  /** How to ask the store for a part of the object this start downloads, when it takes ranges. */
+  private rangeRequest: RangeRequest | undefined
   /** Counts the download's starts over; a reader of an earlier one is stopped. */
   private restarts = 0
   private outcome: 'downloading' | 'verified' | { error: unknown } = 'downloading'
@@ -40,9 +43,13 @@ export class GrowingBundle {
     this.fd = openSync(path, 'r')
   }
 
-  /** The size the store gave the bundle (a whole body's Content-Length), when it gave one. */
-  sized(totalBytes: number | undefined): void {
+  /**
+   * The size the store gave the bundle (a whole body's Content-Length), when it gave one, and
+   * how to ask for a part of it when the store takes ranges (a zip's directory, at its end).
+   */
+  sized(totalBytes: number | undefined, ranges?: RangeRequest): void {
     this.storeBytes = totalBytes
+    this.rangeRequest = ranges
   }
 
   /** The first `bytes` bytes are on disk, in order. */
@@ -55,6 +62,7 @@ export class GrowingBundle {
   restarted(): void {
     this.restarts += 1
     this.prefixBytes = 0
+    this.rangeRequest = undefined
     this.wake()
   }
 
@@ -80,6 +88,18 @@ export class GrowingBundle {
     return this.prefixBytes
   }
 
+  /** How to ask the store for a part of the object `attempt` downloads; undefined without ranges. */
+  ranges(attempt: number): RangeRequest | undefined {
+    this.throwIfStopped(attempt)
+    return this.rangeRequest
+  }
+
+  /** Throws the download's error once it failed, BundleRestartedError once it started over. */
+  throwIfStopped(attempt: number): void {
+    this.throwIfFailed()
+    if (attempt !== this.restarts) throw new BundleRestartedError()
+  }
+
   /** Once nobody reads: releases the file handle. */
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd)
@@ -95,9 +115,9 @@ export class GrowingBundle {
       this.throwIfFailed()
       const attempt = this.restarts
       if (this.prefixBytes >= length || this.outcome === 'verified') {
-        const want = Math.min(length, this.prefixBytes)
-        const bytes = await this.readAt(0, want)
-        if (attempt === this.restarts) return { bytes, attempt }
+        const bytes = Buffer.allocUnsafe(Math.min(length, this.prefixBytes))
+        const read = await this.readAt(0, bytes)
+        if (attempt === this.restarts) return { bytes: bytes.subarray(0, read), attempt }
         continue
       }
       await this.change()
@@ -105,28 +125,47 @@ export class GrowingBundle {
   }
 
   /**
-   * The bundle's bytes in order, as they come, until the verified end. Throws
-   * BundleRestartedError when the download starts over after `attempt`, and the download's
-   * error when it fails.
+   * The bundle's bytes in order from `from` to `to` (its verified end by default), as they
+   * come. Throws BundleRestartedError when the download starts over after `attempt`, and the
+   * download's error when it fails.
    */
-  async *bytes(attempt: number): AsyncGenerator<Buffer> {
-    let position = 0
+  async *bytes(attempt: number, from = 0, to = Number.POSITIVE_INFINITY): AsyncGenerator<Buffer> {
+    let position = from
+    while (position < to) {
+      const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, to - position))
+      const read = await this.readInto(attempt, buffer, position, 1)
+      if (read === 0) {
+        if (to === Number.POSITIVE_INFINITY) return
+        throw new Error(`The bundle file ends before byte ${to}.`)
+      }
+      position += read
+      yield buffer.subarray(0, read)
+    }
+  }
+
+  /**
+   * Reads into `buffer` from `position` what is on disk, once at least `atLeast` bytes are (or
+   * the verified bundle ends first): the bytes read, 0 at the end. Throws as `bytes()` does.
+   */
+  async readInto(
+    attempt: number,
+    buffer: Buffer,
+    position: number,
+    atLeast: number
+  ): Promise<number> {
     for (;;) {
       // A failed (or cancelled) download stops the reader at once, bytes left on disk or not.
-      this.throwIfFailed()
-      if (attempt !== this.restarts) throw new BundleRestartedError()
-      if (position < this.prefixBytes) {
-        const want = Math.min(READ_BYTES, this.prefixBytes - position)
-        const chunk = await this.readAt(position, want)
+      this.throwIfStopped(attempt)
+      const available = this.prefixBytes - position
+      if (available >= atLeast || (this.outcome === 'verified' && available >= 0)) {
+        const want = Math.min(buffer.length, available)
+        const read = await this.readAt(position, buffer.subarray(0, want))
         // Read while the file was emptied and filled again: the bytes may be of the new start.
-        if (attempt !== this.restarts) throw new BundleRestartedError()
-        if (chunk.length < want)
-          throw new Error(`The bundle file ends before byte ${this.prefixBytes}.`)
-        position += chunk.length
-        yield chunk
-        continue
+        this.throwIfStopped(attempt)
+        if (read < want) throw new Error(`The bundle file ends before byte ${this.prefixBytes}.`)
+        return read
       }
-      if (this.outcome === 'verified') return
+      if (this.outcome === 'verified') return 0
       await this.change()
     }
   }
@@ -138,8 +177,7 @@ export class GrowingBundle {
    */
   async settled(attempt: number): Promise<void> {
     for (;;) {
-      this.throwIfFailed()
-      if (attempt !== this.restarts) throw new BundleRestartedError()
+      this.throwIfStopped(attempt)
       if (this.outcome === 'verified') return
       await this.change()
     }
@@ -150,11 +188,10 @@ export class GrowingBundle {
   }
 
   /** One read: a regular file gives fewer bytes than asked only at its end. */
-  private async readAt(position: number, length: number): Promise<Buffer> {
+  private async readAt(position: number, buffer: Buffer): Promise<number> {
     if (this.fd === undefined) throw new Error('The bundle file is not open.')
-    const buffer = Buffer.allocUnsafe(length)
-    const { bytesRead } = await readAt(this.fd, buffer, 0, length, position)
-    return buffer.subarray(0, bytesRead)
+    const { bytesRead } = await readAt(this.fd, buffer, 0, buffer.length, position)
+    return bytesRead
   }
 
   private change(): Promise<void> {

@@ -8,19 +8,12 @@ import { storeLinkProblem } from './link-rules.js'
 import { sleep } from '../poll/sleep.js'
 import { backoffDelayMs } from '../retry.js'
 
-export interface TailOptions {
-  url: string
-  allowInsecureHttp: boolean
-  /** Through a dispatcher that keeps connections alive: a helper asks for many ranges. */
-  get: StoreGet
-  signal?: AbortSignal
+/** `get` goes through a dispatcher that keeps connections alive: a helper asks for many ranges. */
+export interface TailOptions extends RangeRequest {
   /** The file the front stream writes; helpers write their chunks at their own offsets. */
   file: FileHandle
   /** The file's path, for a failed write's message. */
   path: string
-  totalBytes: number
-  /** ETag or Last-Modified of the object, so every range is of the same object. */
-  validator: string
   /** Helper connections besides the front stream. */
   helpers: number
   chunkBytes: number
@@ -114,55 +107,79 @@ export class TailDownload {
     const signal = this.options.signal
       ? AbortSignal.any([this.options.signal, this.controller.signal])
       : this.controller.signal
-    const { response, url } = await requestObject({
-      url: this.options.url,
-      get: this.options.get,
-      signal,
-      headers: {
-        'accept-encoding': 'identity',
-        range: `bytes=${start}-${end - 1}`,
-        ...conditionalHeaders(this.options.validator)
-      },
-      checkHop: url => storeLinkProblem(url, this.options.allowInsecureHttp)
-    })
-    const status = response.statusCode
-    if (status !== 200 && status !== 206) throw await storeError(status, response, url)
-    const problem =
-      status === 206
-        ? rangedAnswerProblem(
-            {
-              contentRange: header(response, 'content-range'),
-              etag: header(response, 'etag'),
-              lastModified: header(response, 'last-modified')
-            },
-            { start, end: end - 1 },
-            { validator: this.options.validator, totalBytes: this.options.totalBytes }
-          )
-        : undefined
-    if (status !== 206 || problem) {
-      await response.discard()
-      // Another object's bytes are never written; the transfer starts over with a fresh link.
-      if (problem?.kind === 'changed') throw new ObjectChangedError(problem.detail)
-      // A whole body or another range: ranges stopped working. Not for a chunk retry: the
-      // transfer goes on over one stream, whose own checks find out why.
-      throw new DownloadError(
-        `the store answered ${status} to a ranged request for the tail${problem ? ` (${problem.detail})` : ''}`,
-        false
-      )
-    }
-    let position = start
-    await response.read(bytes => {
-      if (position + bytes.length > end)
-        throw new DownloadError('the store sent more than the range asked for', false)
+    await fetchRange({ ...this.options, signal }, start, end, (bytes, position) => {
       // Synchronously, as the front stream writes (sink.ts, writeAtSync).
       writeAtSync(this.options.file, bytes, position, this.options.path)
-      position += bytes.length
       this.received += bytes.length
     })
-    if (position !== end)
-      throw new DownloadError(
-        `a tail chunk ended after ${position - start} of ${end - start} bytes`,
-        true
-      )
   }
+}
+
+/** A ranged GET of the object a transfer began with. */
+export interface RangeRequest {
+  url: string
+  allowInsecureHttp: boolean
+  get: StoreGet
+  signal?: AbortSignal
+  /** ETag or Last-Modified of the object: a range of another object is refused. */
+  validator: string
+  totalBytes: number
+}
+
+/**
+ * Bytes [start, end) of the object, each piece handed to `onBytes` with its position as it
+ * comes. Throws ObjectChangedError for another object's bytes, a DownloadError when the store
+ * answers anything but that range.
+ */
+export async function fetchRange(
+  request: RangeRequest,
+  start: number,
+  end: number,
+  onBytes: (bytes: Buffer, position: number) => void
+): Promise<void> {
+  const { response, url } = await requestObject({
+    url: request.url,
+    get: request.get,
+    signal: request.signal,
+    headers: {
+      'accept-encoding': 'identity',
+      range: `bytes=${start}-${end - 1}`,
+      ...conditionalHeaders(request.validator)
+    },
+    checkHop: url => storeLinkProblem(url, request.allowInsecureHttp)
+  })
+  const status = response.statusCode
+  if (status !== 200 && status !== 206) throw await storeError(status, response, url)
+  const problem =
+    status === 206
+      ? rangedAnswerProblem(
+          {
+            contentRange: header(response, 'content-range'),
+            etag: header(response, 'etag'),
+            lastModified: header(response, 'last-modified')
+          },
+          { start, end: end - 1 },
+          { validator: request.validator, totalBytes: request.totalBytes }
+        )
+      : undefined
+  if (status !== 206 || problem) {
+    await response.discard()
+    // Another object's bytes are never used; the transfer starts over with a fresh link.
+    if (problem?.kind === 'changed') throw new ObjectChangedError(problem.detail)
+    // A whole body or another range: ranges stopped working. Not for a retry: the transfer
+    // goes on over one stream, whose own checks find out why.
+    throw new DownloadError(
+      `the store answered ${status} to a ranged request${problem ? ` (${problem.detail})` : ''}`,
+      false
+    )
+  }
+  let position = start
+  await response.read(bytes => {
+    if (position + bytes.length > end)
+      throw new DownloadError('the store sent more than the range asked for', false)
+    onBytes(bytes, position)
+    position += bytes.length
+  })
+  if (position !== end)
+    throw new DownloadError(`a range ended after ${position - start} of ${end - start} bytes`, true)
 }

@@ -18,7 +18,26 @@ export function createIdleBoundAgent(
     bodyTimeout: idleTimeoutMs,
     connect: { timeout: idleTimeoutMs }
   }
-  return proxyConfigured(env) ? new EnvHttpProxyAgent(options) : new Agent(options)
+  return proxyConfigured(env)
+    ? withoutWarning(() => new EnvHttpProxyAgent(options))
+    : new Agent(options)
+}
+
+/**
+ * undici's EnvHttpProxyAgent warns, once a process, that it is experimental: a line on the log
+ * of every run behind a proxy that asks its reader to do nothing. That one warning is dropped.
+ */
+function withoutWarning<T>(make: () => T): T {
+  const emitWarning = process.emitWarning
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if ((rest[0] as { code?: unknown } | undefined)?.code === 'UNDICI-EHPA') return
+    ;(emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest)
+  }) as typeof process.emitWarning
+  try {
+    return make()
+  } finally {
+    process.emitWarning = emitWarning
+  }
 }
 
 /** Whether requests may have to go through a proxy (the environment names one). */

@@ -37,9 +37,24 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined
 }
 
+/**
+ * The status a proxy refused a tunnel (CONNECT) with: undici reports it as an aborted request,
+ * which is no cancellation (tinyproxy answers 403 to a port outside its ConnectPort rules).
+ */
+export function proxyRefusalStatus(error: unknown): number | undefined {
+  const message = (error as { message?: unknown } | undefined)?.message
+  const status = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(
+    String(message)
+  )?.[1]
+  return status === undefined ? undefined : Number(status)
+}
+
 /** `the connection was refused (…) [ECONNREFUSED]`: what happened, then the code to search for. */
 export function describeNetworkError(error: unknown): string {
   const code = errorCode(error)
+  const refused = proxyRefusalStatus(error)
+  if (refused !== undefined)
+    return `the proxy refused to open a tunnel to the host (HTTP ${refused}${refused === 407 ? ': it wants credentials, which go in the proxy URL as user:password@' : ''}); check the proxy's rules for that host and port, or list the host in NO_PROXY [${code}]`
   const words = code ? WORDS[code] : undefined
   if (words) {
     const tls = /CERT|TLS|SIGN/.test(code as string) ? TLS_HINT : ''

@@ -212,3 +212,83 @@ describe('a tar.gz is extracted while it downloads', () => {
     })
   })
 })
+
+describe('a zip is extracted while it downloads, its directory fetched first', () => {
+  it('writes pages before the download ends, and goes on through a cut and a resume', async () => {
+    const emu = await emulate({ format: 'zip' })
+    const folder = await newFolder()
+    let atCut: string[] = []
+    emu.inject('download', {
+      kind: 'cut',
+      afterBytes: CUT_AT,
+      beforeCut: async () => {
+        atCut = await pagesWrittenBeforeTheEnd(join(folder, 'site'))
+      }
+    })
+    const run = await exportInto(folder)
+    expect(run.exitCode, run.log).toBe(0)
+    // The store held the body at the cut until pages were on disk (none unless extracted early).
+    expect(atCut.length).toBeGreaterThan(0)
+    expect(run.log).toContain('Extracting the zip as it downloads.')
+    const served = await emu.bundleFile(run.outputs['job-id'] as string)
+    const ranged = emu.requests.filter(r => r.endpoint === 'download' && r.headers.range)
+    // The directory's request (the end of the zip, as yauzl first reads it: the largest end
+    // record and a ZIP64 locator, 65,577 bytes), then the resume.
+    expect(ranged.map(r => r.headers.range)).toEqual([
+      `bytes=${served.size - 65_577}-${served.size - 1}`,
+      `bytes=${CUT_AT}-`
+    ])
+    expect(ranged[0]?.headers['if-match']).toBe(`"${served.sha256}"`)
+    expectTheServedSite(await readTree(run.outputs['extract-path'] as string), emu)
+    expect(run.outputs['bundle-sha256']).toBe(served.sha256)
+  })
+
+  it('starts over, directory and all, when the object changes under the download', async () => {
+    const emu = await emulate({ format: 'zip' })
+    const folder = await newFolder()
+    let atCut: string[] = []
+    emu.inject('download', {
+      kind: 'cut',
+      afterBytes: CUT_AT,
+      beforeCut: async () => {
+        atCut = await pagesWrittenBeforeTheEnd(join(folder, 'site'))
+        // Another object from now on: the resume finds a new ETag, the download starts over.
+        emu.options.storage.padBytes = PAD_BYTES + 1
+      }
+    })
+    const run = await exportInto(folder)
+    expect(run.exitCode, run.log).toBe(0)
+    expect(atCut.length).toBeGreaterThan(0)
+    expect(run.log).toContain('The download started over; so does the extraction.')
+    const served = await emu.bundleFile(run.outputs['job-id'] as string)
+    const directories = emu.requests.filter(
+      r => r.endpoint === 'download' && String(r.headers.range).endsWith(`-${served.size - 1}`)
+    )
+    expect(directories.at(-1)?.headers['if-match']).toBe(`"${served.sha256}"`)
+    const site = await readTree(run.outputs['extract-path'] as string)
+    expect(site.get('emulator-padding.bin')?.length).toBe(PAD_BYTES + 1)
+    expect(run.outputs['bundle-sha256']).toBe(served.sha256)
+  })
+
+  it('extracts it once downloaded when the store refuses the ranged request', async () => {
+    const emu = await emulate({ format: 'zip' })
+    emu.inject('download', { kind: 'stall', ms: 0 }, { kind: 'http', status: 500 })
+    const run = await exportInto(await newFolder())
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.log).toContain(
+      'Extracting the zip once it has downloaded: the store did not give its directory (the store answered HTTP 500'
+    )
+    expectTheServedSite(await readTree(run.outputs['extract-path'] as string), emu)
+  })
+
+  it('extracts it once downloaded from a store that takes no ranges', async () => {
+    const emu = await emulate({ format: 'zip', acceptRanges: false })
+    const run = await exportInto(await newFolder())
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.log).not.toContain('as it downloads')
+    expect(emu.requests.filter(r => r.endpoint === 'download').map(r => r.headers.range)).toEqual([
+      undefined
+    ])
+    expectTheServedSite(await readTree(run.outputs['extract-path'] as string), emu)
+  })
+})

@@ -1,13 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
-import { createServer, connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSiteCheck } from '../../src/site/check.js'
 import { writeHostConfig } from '../../src/site/host-config.js'
 import type { SiteHost } from '../../src/site/hosts.js'
+import { binary, freePort, listening, stopper } from '../support/real-servers.js'
 import { feed, vendorSite, writeSite } from '../support/site-fixture.js'
 
 /*
@@ -22,48 +22,6 @@ afterEach(async () => {
   await Promise.all(stops.map(stop => stop()))
   stops = []
 })
-
-function binary(name: string, debianPackage: string): string {
-  for (const candidate of [name, `/usr/sbin/${name}`, `/usr/bin/${name}`]) {
-    if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).error === undefined) return candidate
-  }
-  throw new Error(
-    `${name} is not installed: \`apt-get install -y ${debianPackage}\` (.ci/run installs it).`
-  )
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as { port: number }).port
-  await new Promise(resolve => server.close(resolve))
-  return port
-}
-
-/** Resolves once the port accepts connections; rejects when the process ends first. */
-async function listening(child: ChildProcess, port: number, log: () => Promise<string>) {
-  let exited = false
-  child.once('exit', () => (exited = true))
-  for (;;) {
-    if (exited) throw new Error(`the server exited before listening:\n${await log()}`)
-    const ok = await new Promise<boolean>(resolve => {
-      const socket = connect(port, '127.0.0.1')
-      socket.once('connect', () => resolve(socket.end() !== undefined))
-      socket.once('error', () => resolve(false))
-    })
-    if (ok) return
-    await new Promise(resolve => setTimeout(resolve, 50))
-  }
-}
-
-function stopper(child: ChildProcess): () => Promise<void> {
-  return async () => {
-    if (child.exitCode !== null) return
-    const done = new Promise(resolve => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await done
-  }
-}
 
 /** The status a browser ends on, following up to 5 redirects on the same server. */
 async function finalStatus(port: number, path: string): Promise<number> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { API_KEYS_PAGE, describeFailure, type ApiErrorDetails } from '../../src/api/errors.js'
+import { classifyRequestError } from '../../src/api/client.js'
+import { describeNetworkError } from '../../src/util/network-error.js'
 
 const http = (status: number, extra: Partial<ApiErrorDetails> = {}): ApiErrorDetails => ({
   kind: 'http',
@@ -29,5 +31,31 @@ describe('HTTP errors say each fact once', () => {
     const said = describeFailure(http(401, { serverMessage: 'API key has expired' }))
     expect(said).not.toContain('was refused')
     expect(said).toContain(`create one at ${API_KEYS_PAGE}.`)
+  })
+})
+
+describe('a proxy that refuses a tunnel', () => {
+  // undici's error when a proxy answers CONNECT with anything but 200: an aborted request.
+  const refusal = (status: number) =>
+    Object.assign(new Error(`Proxy response (${status}) !== 200 when HTTP Tunneling`), {
+      code: 'UND_ERR_ABORTED'
+    })
+
+  it('is a network failure in words, not a cancellation', () => {
+    expect(classifyRequestError(refusal(403))).toEqual({
+      kind: 'network',
+      cause:
+        "the proxy refused to open a tunnel to the host (HTTP 403); check the proxy's rules for that host and port, or list the host in NO_PROXY [UND_ERR_ABORTED]",
+      code: 'UND_ERR_ABORTED'
+    })
+    // A request cancelled by the step is still one.
+    const aborted = Object.assign(new Error('Request aborted'), { code: 'UND_ERR_ABORTED' })
+    expect(classifyRequestError(aborted).kind).toBe('aborted')
+  })
+
+  it('says where the credentials go when the proxy asks for them (407)', () => {
+    expect(describeNetworkError(refusal(407))).toContain(
+      '(HTTP 407: it wants credentials, which go in the proxy URL as user:password@)'
+    )
   })
 })

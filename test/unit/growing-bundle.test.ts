@@ -227,6 +227,54 @@ describe('GrowingBundle', () => {
     await arrive(randomBytes(10), 50)
     await expect(bundle.bytes(0).next()).rejects.toThrow('The bundle file ends before byte 50.')
   })
+
+  it('hands over a part of the bundle, waiting for its last byte to arrive', async () => {
+    const bytes = randomBytes(200_000)
+    await arrive(bytes.subarray(0, 100_000), 100_000)
+    const part = collect(bundle.bytes(0, 90_000, 150_000))
+    await arrive(bytes.subarray(100_000), bytes.length)
+    expect(await part).toEqual(bytes.subarray(90_000, 150_000))
+  })
+
+  it('refuses a part that the verified bundle ends before', async () => {
+    await arrive(randomBytes(1000), 1000)
+    bundle.verified()
+    await expect(collect(bundle.bytes(0, 500, 2000))).rejects.toThrow(
+      'The bundle file ends before byte 2000.'
+    )
+  })
+
+  it('reads into a buffer what is on disk, once at least as much as asked for is', async () => {
+    const bytes = randomBytes(3000)
+    await arrive(bytes.subarray(0, 1000), 1000)
+    const buffer = Buffer.alloc(4000)
+    // 500 bytes from 800: only 200 there yet, so it waits; then reads all that is there.
+    const read = bundle.readInto(0, buffer, 800, 500)
+    await arrive(bytes.subarray(1000, 2000), 2000)
+    expect(await read).toBe(1200)
+    expect(buffer.subarray(0, 1200)).toEqual(bytes.subarray(800, 2000))
+    // At the verified end: what is left, then nothing.
+    await arrive(bytes.subarray(2000), 3000)
+    bundle.verified()
+    expect(await bundle.readInto(0, buffer, 2500, 4000)).toBe(500)
+    expect(await bundle.readInto(0, buffer, 3000, 1)).toBe(0)
+  })
+
+  it('says how to ask the store for a part of the start it downloads, until it starts over', () => {
+    const ranges = {
+      url: 'https://store.example/bundle.zip',
+      allowInsecureHttp: false,
+      get: () => Promise.reject(new Error('not asked')),
+      validator: '"v1"',
+      totalBytes: 100
+    }
+    expect(bundle.ranges(0)).toBeUndefined()
+    bundle.sized(100, ranges)
+    expect(bundle.ranges(0)).toBe(ranges)
+    bundle.restarted()
+    expect(() => bundle.ranges(0)).toThrow(BundleRestartedError)
+    expect(bundle.ranges(1)).toBeUndefined()
+  })
 })
 
 describe('tarSource over a bundle that is still downloading', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { AdminApi, BundleLink, ExportJob } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
 import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
-import type { ExtractedSite } from '../../archive/extract.js'
+import type { BundleBytes, ExtractedSite } from '../../archive/extract.js'
 import type { AuditResult } from '../../audit/audit.js'
 import { downloadBundle, type DownloadedFile } from '../../download/download.js'
 import { ObjectChangedError } from '../../download/errors.js'
@@ -183,8 +183,8 @@ export async function runExport(
 type Timed = <T>(name: ExportPhase, work: () => Promise<T>) => Promise<T>
 
 /**
- * Downloads the bundle and, with `extract`, extracts it: a tar or tar.gz as it arrives (its
- * bytes followed on disk), a zip once downloaded (its directory is at its end).
+ * Downloads the bundle and, with `extract`, extracts it as it arrives (its bytes followed on
+ * disk), or else once downloaded.
  */
 async function downloadAndExtract(
   jobId: string,
@@ -248,9 +248,10 @@ interface Extraction {
 }
 
 /**
- * Extracts a tar or tar.gz from its bytes as they reach the disk; undefined for another
- * format, extracted once downloaded. When the download starts over, so does the extraction,
- * with fresh readers.
+ * Extracts the bundle from its bytes as they reach the disk: a tar or tar.gz in order, a zip
+ * once its directory (at its end) came over a ranged request of its own. Undefined when the
+ * bundle is extracted once downloaded instead: another format, a zip from a store that takes
+ * no ranges. When the download starts over, so does the extraction, with fresh readers.
  */
 async function extractWhileDownloading(
   growing: GrowingBundle,
@@ -260,14 +261,33 @@ async function extractWhileDownloading(
   supply: ReadersSupply
 ): Promise<Extraction | undefined> {
   const { detectArchiveFormat, FORMAT_SNIFF_BYTES } = await import('../../archive/format.js')
+  const { GrowingZip, ZipAheadUnavailableError } = await import('../../archive/growing-zip.js')
   for (;;) {
     const { bytes: head, attempt } = await growing.head(FORMAT_SNIFF_BYTES)
     const format = detectArchiveFormat(head)
-    if (format !== 'tar.gz' && format !== 'tar') return undefined
+    const ranges = format === 'zip' ? growing.ranges(attempt) : undefined
+    const source =
+      format === 'tar.gz' || format === 'tar'
+        ? growing.bytes(attempt)
+        : ranges && new GrowingZip(growing, attempt, ranges)
+    if (!format || !source) return undefined
     log.info(`Extracting the ${format} as it downloads.`)
     try {
-      return await extractAttempt(growing, attempt, format, directory, settings, report, supply)
+      return await extractAttempt(
+        growing,
+        attempt,
+        source,
+        format,
+        directory,
+        settings,
+        report,
+        supply
+      )
     } catch (error) {
+      if (error instanceof ZipAheadUnavailableError) {
+        log.info(`Extracting the zip once it has downloaded: ${error.message}.`)
+        return undefined
+      }
       if (!(error instanceof BundleRestartedError)) throw error
       log.info('The download started over; so does the extraction.')
     }
@@ -278,6 +298,7 @@ async function extractWhileDownloading(
 async function extractAttempt(
   growing: GrowingBundle,
   attempt: number,
+  source: BundleBytes,
   format: ArchiveFormat,
   directory: string,
   settings: ExportSettings,
@@ -290,14 +311,7 @@ async function extractAttempt(
   const reservedBytes = Math.max(0, bundleBytes - growing.prefix)
   let extraction: Extraction
   try {
-    extraction = await extractSite(
-      growing.bytes(attempt),
-      format,
-      directory,
-      settings,
-      reservedBytes,
-      supply
-    )
+    extraction = await extractSite(source, format, directory, settings, reservedBytes, supply)
   } catch (error) {
     // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
     if (!(error instanceof BundleRestartedError)) await growing.settled(attempt).catch(restarts)
@@ -342,7 +356,7 @@ async function extractFile(
 
 /** Extracts into `site/` with fresh readers, fed each file as it is written. */
 async function extractSite(
-  source: string | AsyncIterable<Buffer>,
+  source: BundleBytes,
   format: ArchiveFormat,
   directory: string,
   settings: ExportSettings,

@@ -1,0 +1,161 @@
+export const id = 489;
+export const ids = [489];
+export const modules = {
+
+/***/ 72489:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GrowingZip: () => (/* binding */ GrowingZip),
+/* harmony export */   ZipAheadUnavailableError: () => (/* binding */ ZipAheadUnavailableError)
+/* harmony export */ });
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var yauzl__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(20663);
+/* harmony import */ var _download_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40957);
+/* harmony import */ var _download_tail_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(36068);
+/* harmony import */ var _util_network_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(55341);
+
+
+
+
+
+/** Bytes asked for at once when yauzl reads the directory: most sites' whole directory. */
+const DIRECTORY_FETCH_BYTES = 4 * 1024 * 1024;
+/** More directory than this (some 500,000 entries) is read from the file once downloaded. */
+const MAX_DIRECTORY_BYTES = 64 * 1024 * 1024;
+/** The zip cannot be read while it downloads: it is extracted from the file afterwards. */
+class ZipAheadUnavailableError extends Error {
+    name = 'ZipAheadUnavailableError';
+}
+/**
+ * A zip read while it downloads. Its directory, at its end, is fetched first over a ranged
+ * request of its own (the same object: the download's validator guards it); the entries are
+ * then read from the file as the download writes it, in the directory's order (the order
+ * they lie in, in what zip tools write; another order only waits longer), each read waiting
+ * for its bytes. Once the download is verified, every byte fetched is compared with the
+ * file's: the extracted site stands only if the store's ranges agree with its whole body.
+ *
+ * No zip library reads an archive as it arrives with its directory's guards (the writer
+ * checks the declared sizes before a byte is written); stream parsers trust local headers,
+ * which a zip may contradict. Hence this source for yauzl, which reads through a reader.
+ */
+class GrowingZip {
+    /** What the ranged requests brought, where it lies in the zip. */
+    fetched = [];
+    fetchedBytes = 0;
+    directoryDone = false;
+    failure;
+    growing;
+    attempt;
+    request;
+    maxDirectoryBytes;
+    constructor(growing, attempt, request, { maxDirectoryBytes = MAX_DIRECTORY_BYTES } = {}) {
+        this.growing = growing;
+        this.attempt = attempt;
+        this.request = request;
+        this.maxDirectoryBytes = maxDirectoryBytes;
+    }
+    reader() {
+        return { reader: new GrowingZipReader(this), size: this.request.totalBytes };
+    }
+    readInto(buffer, position, atLeast) {
+        return this.noted(this.growing.readInto(this.attempt, buffer, position, atLeast));
+    }
+    directoryRead() {
+        this.directoryDone = true;
+    }
+    async finish() {
+        await this.noted(this.growing.settled(this.attempt));
+        for (const { start, bytes } of this.fetched) {
+            const onDisk = Buffer.allocUnsafe(bytes.length);
+            const read = await this.readInto(onDisk, start, bytes.length);
+            if (read !== bytes.length || !onDisk.equals(bytes))
+                throw this.note(new ZipAheadUnavailableError(`the store's answer to a ranged request for bytes ${start}-${start + bytes.length - 1} differs from the downloaded bundle`));
+        }
+    }
+    async close() { }
+    /**
+     * yauzl's reads: from what was fetched, when it holds them; while the directory is read, from
+     * the store; then from the file, once the download has written them.
+     */
+    async read(target, position) {
+        const end = position + target.length;
+        const held = this.fetched.find(({ start, bytes }) => start <= position && end <= start + bytes.length);
+        if (held)
+            return held.bytes.copy(target, 0, position - held.start, end - held.start);
+        if (this.directoryDone)
+            return this.readInto(target, position, target.length);
+        const bytes = await this.fetch(position, target.length);
+        return bytes.copy(target, 0, 0, target.length);
+    }
+    /** Entry data for yauzl's stream, as the download writes it. */
+    stream(start, end) {
+        return node_stream__WEBPACK_IMPORTED_MODULE_0__.Readable.from(this.noting(this.growing.bytes(this.attempt, start, end)), {
+            objectMode: false
+        });
+    }
+    async fetch(position, length) {
+        const end = Math.min(this.request.totalBytes, position + Math.max(length, DIRECTORY_FETCH_BYTES));
+        if (this.fetchedBytes + (end - position) > this.maxDirectoryBytes)
+            throw this.note(new ZipAheadUnavailableError(`its directory is larger than ${this.maxDirectoryBytes} bytes`));
+        const chunks = [];
+        try {
+            await (0,_download_tail_js__WEBPACK_IMPORTED_MODULE_3__/* .fetchRange */ .s)(this.request, position, end, bytes => chunks.push(bytes));
+        }
+        catch (error) {
+            // A start over or a failure of the download says more than the ranged request's error.
+            try {
+                this.growing.throwIfStopped(this.attempt);
+            }
+            catch (stop) {
+                throw this.note(stop);
+            }
+            const why = error instanceof _download_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .DownloadError */ .nV ? error.message : (0,_util_network_error_js__WEBPACK_IMPORTED_MODULE_4__/* .describeNetworkError */ .gl)(error);
+            throw this.note(new ZipAheadUnavailableError(`the store did not give its directory (${why})`));
+        }
+        const bytes = Buffer.concat(chunks);
+        this.fetched.push({ start: position, bytes });
+        this.fetchedBytes += bytes.length;
+        return bytes;
+    }
+    /** The first failure is the source's, whatever yauzl then makes of it. */
+    note(error) {
+        this.failure ??= error;
+        return error;
+    }
+    async *noting(bytes) {
+        try {
+            yield* bytes;
+        }
+        catch (error) {
+            throw this.note(error);
+        }
+    }
+    noted(work) {
+        return work.catch((error) => {
+            throw this.note(error);
+        });
+    }
+}
+/** yauzl's reader over a GrowingZip. */
+class GrowingZipReader extends yauzl__WEBPACK_IMPORTED_MODULE_1__.RandomAccessReader {
+    zip;
+    constructor(zip) {
+        super();
+        this.zip = zip;
+    }
+    read(buffer, offset, length, position, callback) {
+        this.zip.read(buffer.subarray(offset, offset + length), position).then(read => callback(null, read), (error) => callback(error));
+    }
+    _readStreamForRange(start, end) {
+        return this.zip.stream(start, end);
+    }
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=489.index.js.map

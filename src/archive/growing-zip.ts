@@ -1,0 +1,178 @@
+import { Readable } from 'node:stream'
+import yauzl from 'yauzl'
+import type { GrowingBundle } from '../download/growing-bundle.js'
+import { DownloadError } from '../download/errors.js'
+import { fetchRange, type RangeRequest } from '../download/tail.js'
+import { describeNetworkError } from '../util/network-error.js'
+import type { ZipSource } from './zip-reader.js'
+
+/** Bytes asked for at once when yauzl reads the directory: most sites' whole directory. */
+const DIRECTORY_FETCH_BYTES = 4 * 1024 * 1024
+/** More directory than this (some 500,000 entries) is read from the file once downloaded. */
+const MAX_DIRECTORY_BYTES = 64 * 1024 * 1024
+
+/** The zip cannot be read while it downloads: it is extracted from the file afterwards. */
+export class ZipAheadUnavailableError extends Error {
+  override name = 'ZipAheadUnavailableError'
+}
+
+/**
+ * A zip read while it downloads. Its directory, at its end, is fetched first over a ranged
+ * request of its own (the same object: the download's validator guards it); the entries are
+ * then read from the file as the download writes it, in the directory's order (the order
+ * they lie in, in what zip tools write; another order only waits longer), each read waiting
+ * for its bytes. Once the download is verified, every byte fetched is compared with the
+ * file's: the extracted site stands only if the store's ranges agree with its whole body.
+ *
+ * No zip library reads an archive as it arrives with its directory's guards (the writer
+ * checks the declared sizes before a byte is written); stream parsers trust local headers,
+ * which a zip may contradict. Hence this source for yauzl, which reads through a reader.
+ */
+export class GrowingZip implements ZipSource {
+  /** What the ranged requests brought, where it lies in the zip. */
+  private readonly fetched: Array<{ start: number; bytes: Buffer }> = []
+  private fetchedBytes = 0
+  private directoryDone = false
+  failure: unknown
+  private readonly growing: GrowingBundle
+  private readonly attempt: number
+  private readonly request: RangeRequest
+  private readonly maxDirectoryBytes: number
+
+  constructor(
+    growing: GrowingBundle,
+    attempt: number,
+    request: RangeRequest,
+    { maxDirectoryBytes = MAX_DIRECTORY_BYTES } = {}
+  ) {
+    this.growing = growing
+    this.attempt = attempt
+    this.request = request
+    this.maxDirectoryBytes = maxDirectoryBytes
+  }
+
+  reader(): { reader: yauzl.RandomAccessReader; size: number } {
+    return { reader: new GrowingZipReader(this), size: this.request.totalBytes }
+  }
+
+  readInto(buffer: Buffer, position: number, atLeast: number): Promise<number> {
+    return this.noted(this.growing.readInto(this.attempt, buffer, position, atLeast))
+  }
+
+  directoryRead(): void {
+    this.directoryDone = true
+  }
+
+  async finish(): Promise<void> {
+    await this.noted(this.growing.settled(this.attempt))
+    for (const { start, bytes } of this.fetched) {
+      const onDisk = Buffer.allocUnsafe(bytes.length)
+      const read = await this.readInto(onDisk, start, bytes.length)
+      if (read !== bytes.length || !onDisk.equals(bytes))
+        throw this.note(
+          new ZipAheadUnavailableError(
+            `the store's answer to a ranged request for bytes ${start}-${start + bytes.length - 1} differs from the downloaded bundle`
+          )
+        )
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  /**
+   * yauzl's reads: from what was fetched, when it holds them; while the directory is read, from
+   * the store; then from the file, once the download has written them.
+   */
+  async read(target: Buffer, position: number): Promise<number> {
+    const end = position + target.length
+    const held = this.fetched.find(
+      ({ start, bytes }) => start <= position && end <= start + bytes.length
+    )
+    if (held) return held.bytes.copy(target, 0, position - held.start, end - held.start)
+    if (this.directoryDone) return this.readInto(target, position, target.length)
+    const bytes = await this.fetch(position, target.length)
+    return bytes.copy(target, 0, 0, target.length)
+  }
+
+  /** Entry data for yauzl's stream, as the download writes it. */
+  stream(start: number, end: number): Readable {
+    return Readable.from(this.noting(this.growing.bytes(this.attempt, start, end)), {
+      objectMode: false
+    })
+  }
+
+  private async fetch(position: number, length: number): Promise<Buffer> {
+    const end = Math.min(
+      this.request.totalBytes,
+      position + Math.max(length, DIRECTORY_FETCH_BYTES)
+    )
+    if (this.fetchedBytes + (end - position) > this.maxDirectoryBytes)
+      throw this.note(
+        new ZipAheadUnavailableError(`its directory is larger than ${this.maxDirectoryBytes} bytes`)
+      )
+    const chunks: Buffer[] = []
+    try {
+      await fetchRange(this.request, position, end, bytes => chunks.push(bytes))
+    } catch (error) {
+      // A start over or a failure of the download says more than the ranged request's error.
+      try {
+        this.growing.throwIfStopped(this.attempt)
+      } catch (stop) {
+        throw this.note(stop)
+      }
+      const why = error instanceof DownloadError ? error.message : describeNetworkError(error)
+      throw this.note(new ZipAheadUnavailableError(`the store did not give its directory (${why})`))
+    }
+    const bytes = Buffer.concat(chunks)
+    this.fetched.push({ start: position, bytes })
+    this.fetchedBytes += bytes.length
+    return bytes
+  }
+
+  /** The first failure is the source's, whatever yauzl then makes of it. */
+  private note(error: unknown): unknown {
+    this.failure ??= error
+    return error
+  }
+
+  private async *noting(bytes: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+    try {
+      yield* bytes
+    } catch (error) {
+      throw this.note(error)
+    }
+  }
+
+  private noted<T>(work: Promise<T>): Promise<T> {
+    return work.catch((error: unknown) => {
+      throw this.note(error)
+    })
+  }
+}
+
+/** yauzl's reader over a GrowingZip. */
+class GrowingZipReader extends yauzl.RandomAccessReader {
+  private readonly zip: GrowingZip
+
+  constructor(zip: GrowingZip) {
+    super()
+    this.zip = zip
+  }
+
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (error: Error | null, bytesRead?: number) => void
+  ): void {
+    this.zip.read(buffer.subarray(offset, offset + length), position).then(
+      read => callback(null, read),
+      (error: unknown) => callback(error as Error)
+    )
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    return this.zip.stream(start, end)
+  }
+}
