@@ -27,6 +27,12 @@ const MAX_DIRECTORY_BYTES = 64 * 1024 * 1024;
 /** The zip cannot be read while it downloads: it is extracted from the file afterwards. */
 class ZipAheadUnavailableError extends Error {
     name = 'ZipAheadUnavailableError';
+    /** True when the store contradicted itself (its ranges differ from its body, one ETag). */
+    storeContradicted;
+    constructor(message, { storeContradicted = false } = {}) {
+        super(message);
+        this.storeContradicted = storeContradicted;
+    }
 }
 /**
  * A zip read while it downloads. Its directory, at its end, is fetched first over a ranged
@@ -45,7 +51,7 @@ class GrowingZip {
     fetched = [];
     fetchedBytes = 0;
     directoryDone = false;
-    failure;
+    firstFailure;
     growing;
     attempt;
     request;
@@ -60,20 +66,32 @@ class GrowingZip {
         return { reader: new GrowingZipReader(this), size: this.request.totalBytes };
     }
     readInto(buffer, position, atLeast) {
-        return this.noted(this.growing.readInto(this.attempt, buffer, position, atLeast));
+        return this.recording(this.growing.readInto(this.attempt, buffer, position, atLeast));
     }
     directoryRead() {
         this.directoryDone = true;
     }
+    /** The first failure of this source, which wins over yauzl's words for it. */
+    get failure() {
+        return this.firstFailure;
+    }
     async finish() {
-        await this.noted(this.growing.settled(this.attempt));
+        await this.recording(this.growing.settled(this.attempt));
+        await this.confirm();
+    }
+    /**
+     * Once the download is verified: throws ZipAheadUnavailableError unless every byte fetched is
+     * the file's. What was read with them (a site, or a refusal) stands only then.
+     */
+    async confirm() {
         for (const { start, bytes } of this.fetched) {
             const onDisk = Buffer.allocUnsafe(bytes.length);
             const read = await this.readInto(onDisk, start, bytes.length);
             if (read !== bytes.length || !onDisk.equals(bytes))
-                throw this.note(new ZipAheadUnavailableError(`the store's answer to a ranged request for bytes ${start}-${start + bytes.length - 1} differs from the downloaded bundle`));
+                throw this.recorded(new ZipAheadUnavailableError(`the store's answer to a ranged request for bytes ${start}-${start + bytes.length - 1} differs from the downloaded bundle`, { storeContradicted: true }));
         }
     }
+    /** The bundle file is the run's to close (GrowingBundle.close), not the zip reader's. */
     async close() { }
     /**
      * yauzl's reads: from what was fetched, when it holds them; while the directory is read, from
@@ -91,14 +109,17 @@ class GrowingZip {
     }
     /** Entry data for yauzl's stream, as the download writes it. */
     stream(start, end) {
-        return node_stream__WEBPACK_IMPORTED_MODULE_0__.Readable.from(this.noting(this.growing.bytes(this.attempt, start, end)), {
+        return node_stream__WEBPACK_IMPORTED_MODULE_0__.Readable.from(this.recordingFailures(this.growing.bytes(this.attempt, start, end)), {
             objectMode: false
         });
     }
     async fetch(position, length) {
+        // Nothing is there (a directory that points past the end): yauzl says so, in its words.
+        if (position >= this.request.totalBytes)
+            return Buffer.alloc(0);
         const end = Math.min(this.request.totalBytes, position + Math.max(length, DIRECTORY_FETCH_BYTES));
         if (this.fetchedBytes + (end - position) > this.maxDirectoryBytes)
-            throw this.note(new ZipAheadUnavailableError(`its directory is larger than ${this.maxDirectoryBytes} bytes`));
+            throw this.recorded(new ZipAheadUnavailableError(`its directory is larger than ${this.maxDirectoryBytes} bytes`));
         const chunks = [];
         try {
             await (0,_download_tail_js__WEBPACK_IMPORTED_MODULE_3__/* .fetchRange */ .s)(this.request, position, end, bytes => chunks.push(bytes));
@@ -109,33 +130,33 @@ class GrowingZip {
                 this.growing.throwIfStopped(this.attempt);
             }
             catch (stop) {
-                throw this.note(stop);
+                throw this.recorded(stop);
             }
             const why = error instanceof _download_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .DownloadError */ .nV ? error.message : (0,_util_network_error_js__WEBPACK_IMPORTED_MODULE_4__/* .describeNetworkError */ .gl)(error);
-            throw this.note(new ZipAheadUnavailableError(`the store did not give its directory (${why})`));
+            throw this.recorded(new ZipAheadUnavailableError(`the store did not give its directory (${why})`));
         }
         const bytes = Buffer.concat(chunks);
         this.fetched.push({ start: position, bytes });
         this.fetchedBytes += bytes.length;
         return bytes;
     }
-    /** The first failure is the source's, whatever yauzl then makes of it. */
-    note(error) {
-        this.failure ??= error;
+    /** Records the source's first failure, whatever yauzl then makes of it. */
+    recorded(error) {
+        this.firstFailure ??= error;
         return error;
     }
-    async *noting(bytes) {
+    recording(work) {
+        return work.catch((error) => {
+            throw this.recorded(error);
+        });
+    }
+    async *recordingFailures(bytes) {
         try {
             yield* bytes;
         }
         catch (error) {
-            throw this.note(error);
+            throw this.recorded(error);
         }
-    }
-    noted(work) {
-        return work.catch((error) => {
-            throw this.note(error);
-        });
     }
 }
 /** yauzl's reader over a GrowingZip. */

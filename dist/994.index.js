@@ -184,7 +184,7 @@ class ApiError extends Error {
         this.reason = details.cause;
         this.stepTimedOut = details.kind === 'timeout' && details.cause === STEP_TIMEOUT_CAUSE;
         this.transient =
-            details.kind === 'network' ||
+            (details.kind === 'network' && !details.permanent) ||
                 details.kind === 'timeout' ||
                 (details.kind === 'http' && TRANSIENT_STATUSES.has(details.status ?? 0));
     }
@@ -836,9 +836,13 @@ async function readLimited(body, limit) {
 function classifyRequestError(error) {
     const name = error?.name;
     const code = (0,network_error/* errorCode */.CA)(error);
-    if ((name === 'AbortError' || code === 'UND_ERR_ABORTED') && !(0,network_error/* proxyRefusalStatus */.n8)(error))
-        return { kind: 'aborted', cause: 'cancelled', code };
+    const refused = (0,network_error/* proxyRefusalStatus */.n8)(error);
     const cause = (0,network_error/* describeNetworkError */.gl)(error);
+    // A proxy's refusal by its rules (403, 407) stays; its 502 or 503 may pass.
+    if (refused !== undefined)
+        return { kind: 'network', cause, code, permanent: refused < 500 };
+    if (name === 'AbortError' || code === 'UND_ERR_ABORTED')
+        return { kind: 'aborted', cause: 'cancelled', code };
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return { kind: 'timeout', cause, code };
     return { kind: 'network', cause, code };
@@ -3908,8 +3912,9 @@ async function transferOnce(options, transport, sink, state) {
         state.acceptsRanges = (0,download_response/* header */.wx)(response, 'accept-ranges')?.toLowerCase() === 'bytes';
         state.validator = validator;
         state.checksum = announcedSha256((0,download_response/* header */.wx)(response, 'x-amz-checksum-sha256'), (0,download_response/* header */.wx)(response, 'x-amz-checksum-type'));
-        options.growing?.sized(state.totalBytes, rangeRequest(options, transport, state, objectUrl));
     }
+    // After a resume too: the link may be a fresh one, where an earlier one expired.
+    options.growing?.sized(state.totalBytes, rangeRequest(options, transport, state, objectUrl));
     const total = state.totalBytes;
     const received = () => sink.bytesWritten + (state.tail?.bytesReceived ?? 0);
     const clock = options.clock ?? Date.now;
@@ -4044,7 +4049,9 @@ function asTransferError(error, signal) {
     if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
         return new errors/* DownloadError */.nV('the store stopped sending data', true);
     }
-    return new errors/* DownloadError */.nV((0,network_error/* describeNetworkError */.gl)(error), true);
+    // A proxy's refusal by its rules (403, 407) stays; its 502 or 503 may pass.
+    const refused = (0,network_error/* proxyRefusalStatus */.n8)(error);
+    return new errors/* DownloadError */.nV((0,network_error/* describeNetworkError */.gl)(error), refused === undefined || refused >= 500);
 }
 /**
  * S3's `x-amz-checksum-sha256` (base64) as hex, when it is of the whole object. A multipart
@@ -4101,7 +4108,7 @@ class GrowingBundle {
     prefixBytes = 0;
     storeBytes;
     /** How to ask the store for a part of the object this start downloads, when it takes ranges. */
-    rangeRequest;
+    ranges;
     /** Counts the download's starts over; a reader of an earlier one is stopped. */
     restarts = 0;
     outcome = 'downloading';
@@ -4118,7 +4125,7 @@ class GrowingBundle {
      */
     sized(totalBytes, ranges) {
         this.storeBytes = totalBytes;
-        this.rangeRequest = ranges;
+        this.ranges = ranges;
     }
     /** The first `bytes` bytes are on disk, in order. */
     grown(bytes) {
@@ -4129,7 +4136,7 @@ class GrowingBundle {
     restarted() {
         this.restarts += 1;
         this.prefixBytes = 0;
-        this.rangeRequest = undefined;
+        this.ranges = undefined;
         this.wake();
     }
     /** The download ended and its checks passed: the prefix is the whole bundle. */
@@ -4152,15 +4159,23 @@ class GrowingBundle {
         return this.prefixBytes;
     }
     /** How to ask the store for a part of the object `attempt` downloads; undefined without ranges. */
-    ranges(attempt) {
+    rangeRequest(attempt) {
         this.throwIfStopped(attempt);
-        return this.rangeRequest;
+        return this.ranges;
     }
-    /** Throws the download's error once it failed, BundleRestartedError once it started over. */
-    throwIfStopped(attempt) {
-        this.throwIfFailed();
+    /** The download's error once it failed, a BundleRestartedError once it started over. */
+    stopped(attempt) {
+        if (typeof this.outcome === 'object')
+            return this.outcome.error;
         if (attempt !== this.restarts)
-            throw new BundleRestartedError();
+            return new BundleRestartedError();
+        return undefined;
+    }
+    /** Throws what `stopped` gives. */
+    throwIfStopped(attempt) {
+        const stop = this.stopped(attempt);
+        if (stop !== undefined)
+            throw stop;
     }
     /** Once nobody reads: releases the file handle. */
     close() {
@@ -4178,7 +4193,7 @@ class GrowingBundle {
             const attempt = this.restarts;
             if (this.prefixBytes >= length || this.outcome === 'verified') {
                 const bytes = Buffer.allocUnsafe(Math.min(length, this.prefixBytes));
-                const read = await this.readAt(0, bytes);
+                const read = await this.readFile(0, bytes);
                 if (attempt === this.restarts)
                     return { bytes: bytes.subarray(0, read), attempt };
                 continue;
@@ -4194,15 +4209,17 @@ class GrowingBundle {
     async *bytes(attempt, from = 0, to = Number.POSITIVE_INFINITY) {
         let position = from;
         while (position < to) {
-            const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, to - position));
-            const read = await this.readInto(attempt, buffer, position, 1);
-            if (read === 0) {
+            const available = await this.available(attempt, position, 1);
+            if (available === 0) {
                 if (to === Number.POSITIVE_INFINITY)
                     return;
                 throw new Error(`The bundle file ends before byte ${to}.`);
             }
+            // Sized to what is there: a reader that keeps a chunk (node-tar, a page) keeps no more.
+            const chunk = Buffer.allocUnsafe(Math.min(READ_BYTES, to - position, available));
+            const read = await this.readAt(attempt, position, chunk);
             position += read;
-            yield buffer.subarray(0, read);
+            yield chunk;
         }
     }
     /**
@@ -4210,21 +4227,22 @@ class GrowingBundle {
      * the verified bundle ends first): the bytes read, 0 at the end. Throws as `bytes()` does.
      */
     async readInto(attempt, buffer, position, atLeast) {
+        const available = await this.available(attempt, position, atLeast);
+        return this.readAt(attempt, position, buffer.subarray(0, Math.min(buffer.length, available)));
+    }
+    /**
+     * The bytes on disk from `position`, once at least `atLeast` are (or the verified bundle ends
+     * first: then what is left, 0 at its end).
+     */
+    async available(attempt, position, atLeast) {
         for (;;) {
             // A failed (or cancelled) download stops the reader at once, bytes left on disk or not.
             this.throwIfStopped(attempt);
             const available = this.prefixBytes - position;
-            if (available >= atLeast || (this.outcome === 'verified' && available >= 0)) {
-                const want = Math.min(buffer.length, available);
-                const read = await this.readAt(position, buffer.subarray(0, want));
-                // Read while the file was emptied and filled again: the bytes may be of the new start.
-                this.throwIfStopped(attempt);
-                if (read < want)
-                    throw new Error(`The bundle file ends before byte ${this.prefixBytes}.`);
-                return read;
-            }
+            if (available >= atLeast)
+                return available;
             if (this.outcome === 'verified')
-                return 0;
+                return Math.max(0, available);
             await this.change();
         }
     }
@@ -4245,8 +4263,17 @@ class GrowingBundle {
         if (typeof this.outcome === 'object')
             throw this.outcome.error;
     }
+    /** Fills `buffer` from `position`: bytes the download vouched for, of the start `attempt`. */
+    async readAt(attempt, position, buffer) {
+        const read = await this.readFile(position, buffer);
+        // Read while the file was emptied and filled again: the bytes may be of the new start.
+        this.throwIfStopped(attempt);
+        if (read < buffer.length)
+            throw new Error(`The bundle file ends before byte ${position + buffer.length}.`);
+        return read;
+    }
     /** One read: a regular file gives fewer bytes than asked only at its end. */
-    async readAt(position, buffer) {
+    async readFile(position, buffer) {
         if (this.fd === undefined)
             throw new Error('The bundle file is not open.');
         const { bytesRead } = await readAt(this.fd, buffer, 0, buffer.length, position);
@@ -4491,19 +4518,22 @@ async function extractWhileDownloading(growing, directory, settings, report, sup
     for (;;) {
         const { bytes: head, attempt } = await growing.head(FORMAT_SNIFF_BYTES);
         const format = detectArchiveFormat(head);
-        const ranges = format === 'zip' ? growing.ranges(attempt) : undefined;
-        const source = format === 'tar.gz' || format === 'tar'
-            ? growing.bytes(attempt)
-            : ranges && new GrowingZip(growing, attempt, ranges);
-        if (!format || !source)
-            return undefined;
-        log/* log */.Rm.info(`Extracting the ${format} as it downloads.`);
         try {
+            const ranges = format === 'zip' ? growing.rangeRequest(attempt) : undefined;
+            const source = format === 'tar.gz' || format === 'tar'
+                ? growing.bytes(attempt)
+                : ranges && new GrowingZip(growing, attempt, ranges);
+            if (!format || !source)
+                return undefined;
+            log/* log */.Rm.info(`Extracting the ${format} as it downloads.`);
             return await extractAttempt(growing, attempt, source, format, directory, settings, report, supply);
         }
-        catch (error) {
+        catch (caught) {
+            // A download that failed or started over since counts, not what the reader made of it.
+            const error = growing.stopped(attempt) ?? caught;
             if (error instanceof ZipAheadUnavailableError) {
-                log/* log */.Rm.info(`Extracting the zip once it has downloaded: ${error.message}.`);
+                const say = error.storeContradicted ? log/* log */.Rm.warning : log/* log */.Rm.info;
+                say(`Extracting the zip once it has downloaded: ${error.message}.`);
                 return undefined;
             }
             if (!(error instanceof BundleRestartedError))
@@ -4523,9 +4553,17 @@ async function extractAttempt(growing, attempt, source, format, directory, setti
         extraction = await extractSite(source, format, directory, settings, reservedBytes, supply);
     }
     catch (error) {
-        // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
-        if (!(error instanceof BundleRestartedError))
-            await growing.settled(attempt).catch(restarts);
+        if (!(error instanceof BundleRestartedError)) {
+            // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
+            const verified = await growing.settled(attempt).then(() => true, (stop) => {
+                restarts(stop);
+                return false;
+            });
+            // One read through a zip's fetched directory stands only once that is the file's.
+            const { GrowingZip } = await Promise.all(/* import() */[__webpack_require__.e(663), __webpack_require__.e(489)]).then(__webpack_require__.bind(__webpack_require__, 72489));
+            if (verified && source instanceof GrowingZip)
+                await source.confirm();
+        }
         throw error;
     }
     // A gzip may end before its file does (padding after it): the site waits for the download.

@@ -546,12 +546,16 @@ export function classifyRequestError(error: unknown): {
   kind: 'network' | 'timeout' | 'aborted'
   cause: string
   code?: string
+  permanent?: boolean
 } {
   const name = (error as { name?: string } | undefined)?.name
   const code = errorCode(error)
-  if ((name === 'AbortError' || code === 'UND_ERR_ABORTED') && !proxyRefusalStatus(error))
-    return { kind: 'aborted', cause: 'cancelled', code }
+  const refused = proxyRefusalStatus(error)
   const cause = describeNetworkError(error)
+  // A proxy's refusal by its rules (403, 407) stays; its 502 or 503 may pass.
+  if (refused !== undefined) return { kind: 'network', cause, code, permanent: refused < 500 }
+  if (name === 'AbortError' || code === 'UND_ERR_ABORTED')
+    return { kind: 'aborted', cause: 'cancelled', code }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
     return { kind: 'timeout', cause, code }
   return { kind: 'network', cause, code }

@@ -42,6 +42,8 @@ export interface ApiErrorDetails {
   cause?: string
   /** Error code of a network failure, e.g. ECONNREFUSED. */
   code?: string
+  /** A network failure that retrying will not cure (a proxy's refusal by its rules). */
+  permanent?: boolean
 }
 
 /** One error shape for every failed API call; `message` is written for the workflow author. */
@@ -71,7 +73,7 @@ export class ApiError extends Error {
     this.reason = details.cause
     this.stepTimedOut = details.kind === 'timeout' && details.cause === STEP_TIMEOUT_CAUSE
     this.transient =
-      details.kind === 'network' ||
+      (details.kind === 'network' && !details.permanent) ||
       details.kind === 'timeout' ||
       (details.kind === 'http' && TRANSIENT_STATUSES.has(details.status ?? 0))
   }

@@ -14,6 +14,14 @@ const MAX_DIRECTORY_BYTES = 64 * 1024 * 1024
 /** The zip cannot be read while it downloads: it is extracted from the file afterwards. */
 export class ZipAheadUnavailableError extends Error {
   override name = 'ZipAheadUnavailableError'
+
+  /** True when the store contradicted itself (its ranges differ from its body, one ETag). */
+  readonly storeContradicted: boolean
+
+  constructor(message: string, { storeContradicted = false } = {}) {
+    super(message)
+    this.storeContradicted = storeContradicted
+  }
 }
 
 /**
@@ -33,7 +41,7 @@ export class GrowingZip implements ZipSource {
   private readonly fetched: Array<{ start: number; bytes: Buffer }> = []
   private fetchedBytes = 0
   private directoryDone = false
-  failure: unknown
+  private firstFailure: unknown
   private readonly growing: GrowingBundle
   private readonly attempt: number
   private readonly request: RangeRequest
@@ -56,27 +64,42 @@ export class GrowingZip implements ZipSource {
   }
 
   readInto(buffer: Buffer, position: number, atLeast: number): Promise<number> {
-    return this.noted(this.growing.readInto(this.attempt, buffer, position, atLeast))
+    return this.recording(this.growing.readInto(this.attempt, buffer, position, atLeast))
   }
 
   directoryRead(): void {
     this.directoryDone = true
   }
 
+  /** The first failure of this source, which wins over yauzl's words for it. */
+  get failure(): unknown {
+    return this.firstFailure
+  }
+
   async finish(): Promise<void> {
-    await this.noted(this.growing.settled(this.attempt))
+    await this.recording(this.growing.settled(this.attempt))
+    await this.confirm()
+  }
+
+  /**
+   * Once the download is verified: throws ZipAheadUnavailableError unless every byte fetched is
+   * the file's. What was read with them (a site, or a refusal) stands only then.
+   */
+  async confirm(): Promise<void> {
     for (const { start, bytes } of this.fetched) {
       const onDisk = Buffer.allocUnsafe(bytes.length)
       const read = await this.readInto(onDisk, start, bytes.length)
       if (read !== bytes.length || !onDisk.equals(bytes))
-        throw this.note(
+        throw this.recorded(
           new ZipAheadUnavailableError(
-            `the store's answer to a ranged request for bytes ${start}-${start + bytes.length - 1} differs from the downloaded bundle`
+            `the store's answer to a ranged request for bytes ${start}-${start + bytes.length - 1} differs from the downloaded bundle`,
+            { storeContradicted: true }
           )
         )
     }
   }
 
+  /** The bundle file is the run's to close (GrowingBundle.close), not the zip reader's. */
   async close(): Promise<void> {}
 
   /**
@@ -96,18 +119,20 @@ export class GrowingZip implements ZipSource {
 
   /** Entry data for yauzl's stream, as the download writes it. */
   stream(start: number, end: number): Readable {
-    return Readable.from(this.noting(this.growing.bytes(this.attempt, start, end)), {
+    return Readable.from(this.recordingFailures(this.growing.bytes(this.attempt, start, end)), {
       objectMode: false
     })
   }
 
   private async fetch(position: number, length: number): Promise<Buffer> {
+    // Nothing is there (a directory that points past the end): yauzl says so, in its words.
+    if (position >= this.request.totalBytes) return Buffer.alloc(0)
     const end = Math.min(
       this.request.totalBytes,
       position + Math.max(length, DIRECTORY_FETCH_BYTES)
     )
     if (this.fetchedBytes + (end - position) > this.maxDirectoryBytes)
-      throw this.note(
+      throw this.recorded(
         new ZipAheadUnavailableError(`its directory is larger than ${this.maxDirectoryBytes} bytes`)
       )
     const chunks: Buffer[] = []
@@ -118,10 +143,12 @@ export class GrowingZip implements ZipSource {
       try {
         this.growing.throwIfStopped(this.attempt)
       } catch (stop) {
-        throw this.note(stop)
+        throw this.recorded(stop)
       }
       const why = error instanceof DownloadError ? error.message : describeNetworkError(error)
-      throw this.note(new ZipAheadUnavailableError(`the store did not give its directory (${why})`))
+      throw this.recorded(
+        new ZipAheadUnavailableError(`the store did not give its directory (${why})`)
+      )
     }
     const bytes = Buffer.concat(chunks)
     this.fetched.push({ start: position, bytes })
@@ -129,24 +156,24 @@ export class GrowingZip implements ZipSource {
     return bytes
   }
 
-  /** The first failure is the source's, whatever yauzl then makes of it. */
-  private note(error: unknown): unknown {
-    this.failure ??= error
+  /** Records the source's first failure, whatever yauzl then makes of it. */
+  private recorded(error: unknown): unknown {
+    this.firstFailure ??= error
     return error
   }
 
-  private async *noting(bytes: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  private recording<T>(work: Promise<T>): Promise<T> {
+    return work.catch((error: unknown) => {
+      throw this.recorded(error)
+    })
+  }
+
+  private async *recordingFailures(bytes: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
     try {
       yield* bytes
     } catch (error) {
-      throw this.note(error)
+      throw this.recorded(error)
     }
-  }
-
-  private noted<T>(work: Promise<T>): Promise<T> {
-    return work.catch((error: unknown) => {
-      throw this.note(error)
-    })
   }
 }
 

@@ -16,7 +16,7 @@ import { TailDownload, type RangeRequest } from './tail.js'
 import type { GrowingBundle } from './growing-bundle.js'
 import { sleep } from '../poll/sleep.js'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
-import { describeNetworkError, errorCode } from '../util/network-error.js'
+import { describeNetworkError, errorCode, proxyRefusalStatus } from '../util/network-error.js'
 import { backoffDelayMs } from '../retry.js'
 
 export interface DownloadOptions {
@@ -341,8 +341,9 @@ async function transferOnce(
       header(response, 'x-amz-checksum-sha256'),
       header(response, 'x-amz-checksum-type')
     )
-    options.growing?.sized(state.totalBytes, rangeRequest(options, transport, state, objectUrl))
   }
+  // After a resume too: the link may be a fresh one, where an earlier one expired.
+  options.growing?.sized(state.totalBytes, rangeRequest(options, transport, state, objectUrl))
 
   const total = state.totalBytes
   const received = () => sink.bytesWritten + (state.tail?.bytesReceived ?? 0)
@@ -486,7 +487,9 @@ function asTransferError(error: unknown, signal: AbortSignal | undefined): unkno
   if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new DownloadError('the store stopped sending data', true)
   }
-  return new DownloadError(describeNetworkError(error), true)
+  // A proxy's refusal by its rules (403, 407) stays; its 502 or 503 may pass.
+  const refused = proxyRefusalStatus(error)
+  return new DownloadError(describeNetworkError(error), refused === undefined || refused >= 500)
 }
 
 /**

@@ -30,7 +30,7 @@ export class GrowingBundle {
   private prefixBytes = 0
   private storeBytes: number | undefined
   /** How to ask the store for a part of the object this start downloads, when it takes ranges. */
-  private rangeRequest: RangeRequest | undefined
+  private ranges: RangeRequest | undefined
   /** Counts the download's starts over; a reader of an earlier one is stopped. */
   private restarts = 0
   private outcome: 'downloading' | 'verified' | { error: unknown } = 'downloading'
@@ -49,7 +49,7 @@ export class GrowingBundle {
    */
   sized(totalBytes: number | undefined, ranges?: RangeRequest): void {
     this.storeBytes = totalBytes
-    this.rangeRequest = ranges
+    this.ranges = ranges
   }
 
   /** The first `bytes` bytes are on disk, in order. */
@@ -62,7 +62,7 @@ export class GrowingBundle {
   restarted(): void {
     this.restarts += 1
     this.prefixBytes = 0
-    this.rangeRequest = undefined
+    this.ranges = undefined
     this.wake()
   }
 
@@ -89,15 +89,22 @@ export class GrowingBundle {
   }
 
   /** How to ask the store for a part of the object `attempt` downloads; undefined without ranges. */
-  ranges(attempt: number): RangeRequest | undefined {
+  rangeRequest(attempt: number): RangeRequest | undefined {
     this.throwIfStopped(attempt)
-    return this.rangeRequest
+    return this.ranges
   }
 
-  /** Throws the download's error once it failed, BundleRestartedError once it started over. */
+  /** The download's error once it failed, a BundleRestartedError once it started over. */
+  stopped(attempt: number): unknown {
+    if (typeof this.outcome === 'object') return this.outcome.error
+    if (attempt !== this.restarts) return new BundleRestartedError()
+    return undefined
+  }
+
+  /** Throws what `stopped` gives. */
   throwIfStopped(attempt: number): void {
-    this.throwIfFailed()
-    if (attempt !== this.restarts) throw new BundleRestartedError()
+    const stop = this.stopped(attempt)
+    if (stop !== undefined) throw stop
   }
 
   /** Once nobody reads: releases the file handle. */
@@ -116,7 +123,7 @@ export class GrowingBundle {
       const attempt = this.restarts
       if (this.prefixBytes >= length || this.outcome === 'verified') {
         const bytes = Buffer.allocUnsafe(Math.min(length, this.prefixBytes))
-        const read = await this.readAt(0, bytes)
+        const read = await this.readFile(0, bytes)
         if (attempt === this.restarts) return { bytes: bytes.subarray(0, read), attempt }
         continue
       }
@@ -132,14 +139,16 @@ export class GrowingBundle {
   async *bytes(attempt: number, from = 0, to = Number.POSITIVE_INFINITY): AsyncGenerator<Buffer> {
     let position = from
     while (position < to) {
-      const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, to - position))
-      const read = await this.readInto(attempt, buffer, position, 1)
-      if (read === 0) {
+      const available = await this.available(attempt, position, 1)
+      if (available === 0) {
         if (to === Number.POSITIVE_INFINITY) return
         throw new Error(`The bundle file ends before byte ${to}.`)
       }
+      // Sized to what is there: a reader that keeps a chunk (node-tar, a page) keeps no more.
+      const chunk = Buffer.allocUnsafe(Math.min(READ_BYTES, to - position, available))
+      const read = await this.readAt(attempt, position, chunk)
       position += read
-      yield buffer.subarray(0, read)
+      yield chunk
     }
   }
 
@@ -153,19 +162,21 @@ export class GrowingBundle {
     position: number,
     atLeast: number
   ): Promise<number> {
+    const available = await this.available(attempt, position, atLeast)
+    return this.readAt(attempt, position, buffer.subarray(0, Math.min(buffer.length, available)))
+  }
+
+  /**
+   * The bytes on disk from `position`, once at least `atLeast` are (or the verified bundle ends
+   * first: then what is left, 0 at its end).
+   */
+  private async available(attempt: number, position: number, atLeast: number): Promise<number> {
     for (;;) {
       // A failed (or cancelled) download stops the reader at once, bytes left on disk or not.
       this.throwIfStopped(attempt)
       const available = this.prefixBytes - position
-      if (available >= atLeast || (this.outcome === 'verified' && available >= 0)) {
-        const want = Math.min(buffer.length, available)
-        const read = await this.readAt(position, buffer.subarray(0, want))
-        // Read while the file was emptied and filled again: the bytes may be of the new start.
-        this.throwIfStopped(attempt)
-        if (read < want) throw new Error(`The bundle file ends before byte ${this.prefixBytes}.`)
-        return read
-      }
-      if (this.outcome === 'verified') return 0
+      if (available >= atLeast) return available
+      if (this.outcome === 'verified') return Math.max(0, available)
       await this.change()
     }
   }
@@ -187,8 +198,18 @@ export class GrowingBundle {
     if (typeof this.outcome === 'object') throw this.outcome.error
   }
 
+  /** Fills `buffer` from `position`: bytes the download vouched for, of the start `attempt`. */
+  private async readAt(attempt: number, position: number, buffer: Buffer): Promise<number> {
+    const read = await this.readFile(position, buffer)
+    // Read while the file was emptied and filled again: the bytes may be of the new start.
+    this.throwIfStopped(attempt)
+    if (read < buffer.length)
+      throw new Error(`The bundle file ends before byte ${position + buffer.length}.`)
+    return read
+  }
+
   /** One read: a regular file gives fewer bytes than asked only at its end. */
-  private async readAt(position: number, buffer: Buffer): Promise<number> {
+  private async readFile(position: number, buffer: Buffer): Promise<number> {
     if (this.fd === undefined) throw new Error('The bundle file is not open.')
     const { bytesRead } = await readAt(this.fd, buffer, 0, buffer.length, position)
     return bytesRead

@@ -39,7 +39,8 @@ export function defaultStorage(): StorageBehaviour {
     ignoreIfRange: false,
     checksum: true,
     extraEntries: [],
-    prebuiltPath: null
+    prebuiltPath: null,
+    rangesFromPath: null
   }
 }
 

@@ -114,7 +114,7 @@ export function objectReply(
   return {
     status: range ? 206 : 200,
     headers,
-    body: head ? null : { path: archive.path, start, end }
+    body: head ? null : { path: (range && storage.rangesFromPath) || archive.path, start, end }
   }
 }
 

@@ -131,6 +131,11 @@ export interface StorageBehaviour {
    * benchmark's archive bombs); `format` still names its type. null: build as usual.
    */
   prebuiltPath: string | null
+  /**
+   * A file whose bytes answer ranged requests, under the object's own ETag and size: a store
+   * that contradicts itself (its ranges are not its body). null: ranges of the object.
+   */
+  rangesFromPath: string | null
 }
 
 export interface ArchiveEntry {

@@ -1,6 +1,6 @@
 // A tar.gz is extracted while it downloads (src/download/growing-bundle.ts): the bundled action,
 // against the emulator's store, held in the middle of the body until files are on disk.
-import { appendFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { create } from 'tar'
@@ -268,6 +268,24 @@ describe('a zip is extracted while it downloads, its directory fetched first', (
     const site = await readTree(run.outputs['extract-path'] as string)
     expect(site.get('emulator-padding.bin')?.length).toBe(PAD_BYTES + 1)
     expect(run.outputs['bundle-sha256']).toBe(served.sha256)
+  })
+
+  it("extracts the downloaded file when the store's ranges contradict its body", async () => {
+    // The ranged answers name favicon.svg `../evil.svg`: read through them, the zip would be
+    // refused as unsafe. The downloaded bytes are a sound site, and that refusal was never theirs.
+    const emu = await emulate({ format: 'zip' })
+    const served = await emu.bundleFile(emu.createExportJob('docs.example.com', 'completed'))
+    const lying = await readFile(served.path)
+    lying.write('../evil.svg', lying.lastIndexOf('favicon.svg'))
+    const lyingPath = join(await newFolder(), 'lying.zip')
+    await writeFile(lyingPath, lying)
+    emu.options.storage.rangesFromPath = lyingPath
+    const run = await exportInto(await newFolder())
+    expect(run.exitCode, run.log).toBe(0)
+    expect(warningsOf(run).join('\n')).toMatch(
+      /^Extracting the zip once it has downloaded: the store's answer to a ranged request for bytes \d+-\d+ differs from the downloaded bundle\.$/m
+    )
+    expectTheServedSite(await readTree(run.outputs['extract-path'] as string), emu)
   })
 
   it('extracts it once downloaded when the store refuses the ranged request', async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
 import { emulatorInputs, runAction } from '../support/action-runner.js'
-import { expectCleanFailure, readTree } from '../support/assertions.js'
+import { expectCleanFailure, readTree, warningsOf } from '../support/assertions.js'
 import { runCli } from '../support/cli-runner.js'
 import { binary, freePort, listening, stopper } from '../support/real-servers.js'
 import { selfSignedCertificate } from '../support/tls.js'
@@ -158,6 +158,8 @@ describe('behind tinyproxy', () => {
         run,
         `Downloading the bundle from ${new URL(emu.storageUrl).host} failed: the proxy refused to open a tunnel to the host (HTTP 403); check the proxy's rules for that host and port, or list the host in NO_PROXY [UND_ERR_ABORTED].`
       )
+      // Its rules stay: the download is not tried again.
+      expect(warningsOf(run).join('\n')).not.toContain('Download interrupted')
     } finally {
       await run.cleanup()
     }
@@ -182,6 +184,8 @@ describe('behind tinyproxy', () => {
         run,
         `POST /v1/static-export/jobs failed: could not reach the Admin API at ${new URL(emu.apiUrl).host} (the proxy refused to open a tunnel to the host (HTTP 403)`
       )
+      // Asked once: its rules stay.
+      expect((await proxy.requests()).filter(line => line.startsWith('CONNECT'))).toHaveLength(1)
     } finally {
       await run.cleanup()
     }

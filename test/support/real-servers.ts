@@ -20,12 +20,19 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** Resolves once the port accepts connections; rejects when the process ends first. */
+/**
+ * Resolves once the port accepts connections; rejects when the process ends first, or has not
+ * listened within 30 s (a server that hangs at its start fails the test in words, not by its
+ * timeout).
+ */
 export async function listening(child: ChildProcess, port: number, log: () => Promise<string>) {
   let exited = false
   child.once('exit', () => (exited = true))
+  const deadline = Date.now() + 30_000
   for (;;) {
     if (exited) throw new Error(`the server exited before listening:\n${await log()}`)
+    if (Date.now() > deadline)
+      throw new Error(`the server did not listen on port ${port} within 30 s:\n${await log()}`)
     const ok = await new Promise<boolean>(resolve => {
       const socket = connect(port, '127.0.0.1')
       socket.once('connect', () => resolve(socket.end() !== undefined))

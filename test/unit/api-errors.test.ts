@@ -46,8 +46,11 @@ describe('a proxy that refuses a tunnel', () => {
       kind: 'network',
       cause:
         "the proxy refused to open a tunnel to the host (HTTP 403); check the proxy's rules for that host and port, or list the host in NO_PROXY [UND_ERR_ABORTED]",
-      code: 'UND_ERR_ABORTED'
+      code: 'UND_ERR_ABORTED',
+      // Its rules stay: asking again is no use. A 502 or 503 of the proxy may pass.
+      permanent: true
     })
+    expect(classifyRequestError(refusal(502)).permanent).toBe(false)
     // A request cancelled by the step is still one.
     const aborted = Object.assign(new Error('Request aborted'), { code: 'UND_ERR_ABORTED' })
     expect(classifyRequestError(aborted).kind).toBe('aborted')

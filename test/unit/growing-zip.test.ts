@@ -154,7 +154,8 @@ describe('GrowingZip', () => {
     growing.verified()
     await expect(done).rejects.toThrow(
       new ZipAheadUnavailableError(
-        `the store's answer to a ranged request for bytes ${Math.max(0, zip.length - 65_577)}-${zip.length - 1} differs from the downloaded bundle`
+        `the store's answer to a ranged request for bytes ${Math.max(0, zip.length - 65_577)}-${zip.length - 1} differs from the downloaded bundle`,
+        { storeContradicted: true }
       )
     )
     await expect(lstat(out)).rejects.toThrow(/ENOENT/)
@@ -170,13 +171,34 @@ describe('GrowingZip', () => {
     await expect(lstat(out)).rejects.toThrow(/ENOENT/)
   })
 
-  it('gives up on a directory larger than it holds in memory', async () => {
-    zip = await buildZip(0)
-    const source = new GrowingZip(growing, 0, storeOf(zip).request, { maxDirectoryBytes: 1000 })
+  it('gives up on a directory larger than it holds in memory, counting every request', async () => {
+    // Two requests: the end (65,577 bytes), then the directory from its start to the end of
+    // the zip. Each alone fits the limit; both do not.
+    zip = await buildZipOfNames(1500)
+    const directoryAt = zip.readUInt32LE(zip.length - 22 + 16)
+    const second = zip.length - directoryAt
+    expect(second).toBeGreaterThan(65_577)
+    // All on disk: without the limit, the zip would be extracted.
+    await arriveUntil(zip.length)
+    growing.verified()
+    const store = storeOf(zip)
+    const source = new GrowingZip(growing, 0, store.request, { maxDirectoryBytes: second + 1000 })
     const done = extractBundle(source, 'zip', join(work, 'site'), { freeBytes: MiB })
     await expect(done).rejects.toThrow(
-      new ZipAheadUnavailableError('its directory is larger than 1000 bytes')
+      new ZipAheadUnavailableError(`its directory is larger than ${second + 1000} bytes`)
     )
+    expect(store.asked).toHaveLength(1)
+  })
+
+  it('asks nothing for a directory said to lie past the end of the zip', async () => {
+    // The end record puts the directory at the zip's last byte and beyond: yauzl finds no
+    // record there, in its words, and no ranged request names bytes the object does not have.
+    zip = await buildZip(0)
+    zip.writeUInt32LE(zip.length + 10, zip.length - 22 + 16)
+    const store = storeOf(zip)
+    const { done } = extractGrowing(store.request)
+    await expect(done).rejects.toThrow(/^The bundle is not a readable zip: /)
+    expect(store.asked).toHaveLength(1)
   })
 
   it('stops with BundleRestartedError when the download starts over', async () => {

@@ -265,14 +265,14 @@ async function extractWhileDownloading(
   for (;;) {
     const { bytes: head, attempt } = await growing.head(FORMAT_SNIFF_BYTES)
     const format = detectArchiveFormat(head)
-    const ranges = format === 'zip' ? growing.ranges(attempt) : undefined
-    const source =
-      format === 'tar.gz' || format === 'tar'
-        ? growing.bytes(attempt)
-        : ranges && new GrowingZip(growing, attempt, ranges)
-    if (!format || !source) return undefined
-    log.info(`Extracting the ${format} as it downloads.`)
     try {
+      const ranges = format === 'zip' ? growing.rangeRequest(attempt) : undefined
+      const source =
+        format === 'tar.gz' || format === 'tar'
+          ? growing.bytes(attempt)
+          : ranges && new GrowingZip(growing, attempt, ranges)
+      if (!format || !source) return undefined
+      log.info(`Extracting the ${format} as it downloads.`)
       return await extractAttempt(
         growing,
         attempt,
@@ -283,9 +283,12 @@ async function extractWhileDownloading(
         report,
         supply
       )
-    } catch (error) {
+    } catch (caught) {
+      // A download that failed or started over since counts, not what the reader made of it.
+      const error = growing.stopped(attempt) ?? caught
       if (error instanceof ZipAheadUnavailableError) {
-        log.info(`Extracting the zip once it has downloaded: ${error.message}.`)
+        const say = error.storeContradicted ? log.warning : log.info
+        say(`Extracting the zip once it has downloaded: ${error.message}.`)
         return undefined
       }
       if (!(error instanceof BundleRestartedError)) throw error
@@ -313,8 +316,19 @@ async function extractAttempt(
   try {
     extraction = await extractSite(source, format, directory, settings, reservedBytes, supply)
   } catch (error) {
-    // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
-    if (!(error instanceof BundleRestartedError)) await growing.settled(attempt).catch(restarts)
+    if (!(error instanceof BundleRestartedError)) {
+      // A refusal of bytes the download then replaced is not the bundle's: a start over wins.
+      const verified = await growing.settled(attempt).then(
+        () => true,
+        (stop: unknown) => {
+          restarts(stop)
+          return false
+        }
+      )
+      // One read through a zip's fetched directory stands only once that is the file's.
+      const { GrowingZip } = await import('../../archive/growing-zip.js')
+      if (verified && source instanceof GrowingZip) await source.confirm()
+    }
     throw error
   }
   // A gzip may end before its file does (padding after it): the site waits for the download.
