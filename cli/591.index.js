@@ -633,8 +633,7 @@ async function readZip(zip, writer) {
         source.directoryRead();
         writer.declareTotal(declared, count);
         await extractEntries(source, writer, new ReadWindow(source));
-        if (!writer.failure)
-            await source.finish();
+        await source.finish();
     }
     catch (error) {
         throw source.failure ?? error;
@@ -896,9 +895,6 @@ function zipError(error) {
 
 
 const MAX_ENTRIES = 500_000;
-function isAsyncIterable(bytes) {
-    return typeof bytes === 'object' && Symbol.asyncIterator in bytes;
-}
 /**
  * Extracts the bundle into `destination` (emptied first) in one pass over the archive: each
  * entry is checked as it is read and written from the same bytes, so no name reaches the disk
@@ -917,16 +913,10 @@ async function extractBundle(file, format, destination, options = {}) {
             destination
         }, options.visitor);
         try {
-            if (format === 'zip') {
-                if (isAsyncIterable(file))
-                    throw new Error('A zip is read from a ZipSource, not as it comes.');
+            if (format === 'zip')
                 await readZip(file, writer);
-            }
-            else {
-                if (!(typeof file === 'string' || isAsyncIterable(file)))
-                    throw new Error('A tar is read from its file or as it comes.');
+            else
                 await readTar(tarSource(file, format === 'tar.gz'), writer);
-            }
         }
         catch (error) {
             writer.fail(error);

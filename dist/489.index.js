@@ -21,7 +21,7 @@ export const modules = {
 
 
 /** Bytes asked for at once when yauzl reads the directory: most sites' whole directory. */
-const DIRECTORY_FETCH_BYTES = 4 * 1024 * 1024;
+const FETCH_BYTES = 4 * 1024 * 1024;
 /** More directory than this (some 500,000 entries) is read from the file once downloaded. */
 const MAX_DIRECTORY_BYTES = 64 * 1024 * 1024;
 /** The zip cannot be read while it downloads: it is extracted from the file afterwards. */
@@ -56,11 +56,14 @@ class GrowingZip {
     attempt;
     request;
     maxDirectoryBytes;
-    constructor(growing, attempt, request, { maxDirectoryBytes = MAX_DIRECTORY_BYTES } = {}) {
+    fetchBytes;
+    /** The limits are the module's; a test gives smaller ones. */
+    constructor(growing, attempt, request, { maxDirectoryBytes = MAX_DIRECTORY_BYTES, fetchBytes = FETCH_BYTES } = {}) {
         this.growing = growing;
         this.attempt = attempt;
         this.request = request;
         this.maxDirectoryBytes = maxDirectoryBytes;
+        this.fetchBytes = fetchBytes;
     }
     reader() {
         return { reader: new GrowingZipReader(this), size: this.request.totalBytes };
@@ -87,7 +90,7 @@ class GrowingZip {
         for (const { start, bytes } of this.fetched) {
             const onDisk = Buffer.allocUnsafe(bytes.length);
             const read = await this.readInto(onDisk, start, bytes.length);
-            if (read !== bytes.length || !onDisk.equals(bytes))
+            if (!onDisk.subarray(0, read).equals(bytes))
                 throw this.recorded(new ZipAheadUnavailableError(`the store's answer to a ranged request for bytes ${start}-${start + bytes.length - 1} differs from the downloaded bundle`, { storeContradicted: true }));
         }
     }
@@ -101,7 +104,7 @@ class GrowingZip {
         const end = position + target.length;
         const held = this.fetched.find(({ start, bytes }) => start <= position && end <= start + bytes.length);
         if (held)
-            return held.bytes.copy(target, 0, position - held.start, end - held.start);
+            return held.bytes.copy(target, 0, position - held.start);
         if (this.directoryDone)
             return this.readInto(target, position, target.length);
         const bytes = await this.fetch(position, target.length);
@@ -117,7 +120,7 @@ class GrowingZip {
         // Nothing is there (a directory that points past the end): yauzl says so, in its words.
         if (position >= this.request.totalBytes)
             return Buffer.alloc(0);
-        const end = Math.min(this.request.totalBytes, position + Math.max(length, DIRECTORY_FETCH_BYTES));
+        const end = Math.min(this.request.totalBytes, position + Math.max(length, this.fetchBytes));
         if (this.fetchedBytes + (end - position) > this.maxDirectoryBytes)
             throw this.recorded(new ZipAheadUnavailableError(`its directory is larger than ${this.maxDirectoryBytes} bytes`));
         const chunks = [];
@@ -126,12 +129,9 @@ class GrowingZip {
         }
         catch (error) {
             // A start over or a failure of the download says more than the ranged request's error.
-            try {
-                this.growing.throwIfStopped(this.attempt);
-            }
-            catch (stop) {
+            const stop = this.growing.stopped(this.attempt);
+            if (stop !== undefined)
                 throw this.recorded(stop);
-            }
             const why = error instanceof _download_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .DownloadError */ .nV ? error.message : (0,_util_network_error_js__WEBPACK_IMPORTED_MODULE_4__/* .describeNetworkError */ .gl)(error);
             throw this.recorded(new ZipAheadUnavailableError(`the store did not give its directory (${why})`));
         }

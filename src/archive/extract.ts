@@ -13,13 +13,10 @@ export const MAX_ENTRIES = 500_000
 
 /**
  * The bundle: its file once downloaded; or while it downloads, a tar's bytes as they come, or a
- * zip's source (growing-zip.ts: its directory fetched first, its entries as they come).
+ * zip's source (growing-zip.ts: its directory fetched first, its entries as they come). The
+ * caller gives the one that fits the format (modes/export/run.ts).
  */
 export type BundleBytes = string | AsyncIterable<Buffer> | ZipSource
-
-function isAsyncIterable(bytes: BundleBytes): bytes is AsyncIterable<Buffer> {
-  return typeof bytes === 'object' && Symbol.asyncIterator in bytes
-}
 
 export interface ExtractOptions {
   /** `extract-limit`; when unset, the free space of the disk that holds the site is the limit. */
@@ -66,15 +63,12 @@ export async function extractBundle(
       options.visitor
     )
     try {
-      if (format === 'zip') {
-        if (isAsyncIterable(file))
-          throw new Error('A zip is read from a ZipSource, not as it comes.')
-        await readZip(file, writer)
-      } else {
-        if (!(typeof file === 'string' || isAsyncIterable(file)))
-          throw new Error('A tar is read from its file or as it comes.')
-        await readTar(tarSource(file, format === 'tar.gz'), writer)
-      }
+      if (format === 'zip') await readZip(file as string | ZipSource, writer)
+      else
+        await readTar(
+          tarSource(file as string | AsyncIterable<Buffer>, format === 'tar.gz'),
+          writer
+        )
     } catch (error) {
       writer.fail(error)
     }

@@ -7,7 +7,7 @@ import { describeNetworkError } from '../util/network-error.js'
 import type { ZipSource } from './zip-reader.js'
 
 /** Bytes asked for at once when yauzl reads the directory: most sites' whole directory. */
-const DIRECTORY_FETCH_BYTES = 4 * 1024 * 1024
+const FETCH_BYTES = 4 * 1024 * 1024
 /** More directory than this (some 500,000 entries) is read from the file once downloaded. */
 const MAX_DIRECTORY_BYTES = 64 * 1024 * 1024
 
@@ -46,17 +46,20 @@ export class GrowingZip implements ZipSource {
   private readonly attempt: number
   private readonly request: RangeRequest
   private readonly maxDirectoryBytes: number
+  private readonly fetchBytes: number
 
+  /** The limits are the module's; a test gives smaller ones. */
   constructor(
     growing: GrowingBundle,
     attempt: number,
     request: RangeRequest,
-    { maxDirectoryBytes = MAX_DIRECTORY_BYTES } = {}
+    { maxDirectoryBytes = MAX_DIRECTORY_BYTES, fetchBytes = FETCH_BYTES } = {}
   ) {
     this.growing = growing
     this.attempt = attempt
     this.request = request
     this.maxDirectoryBytes = maxDirectoryBytes
+    this.fetchBytes = fetchBytes
   }
 
   reader(): { reader: yauzl.RandomAccessReader; size: number } {
@@ -89,7 +92,7 @@ export class GrowingZip implements ZipSource {
     for (const { start, bytes } of this.fetched) {
       const onDisk = Buffer.allocUnsafe(bytes.length)
       const read = await this.readInto(onDisk, start, bytes.length)
-      if (read !== bytes.length || !onDisk.equals(bytes))
+      if (!onDisk.subarray(0, read).equals(bytes))
         throw this.recorded(
           new ZipAheadUnavailableError(
             `the store's answer to a ranged request for bytes ${start}-${start + bytes.length - 1} differs from the downloaded bundle`,
@@ -111,7 +114,7 @@ export class GrowingZip implements ZipSource {
     const held = this.fetched.find(
       ({ start, bytes }) => start <= position && end <= start + bytes.length
     )
-    if (held) return held.bytes.copy(target, 0, position - held.start, end - held.start)
+    if (held) return held.bytes.copy(target, 0, position - held.start)
     if (this.directoryDone) return this.readInto(target, position, target.length)
     const bytes = await this.fetch(position, target.length)
     return bytes.copy(target, 0, 0, target.length)
@@ -127,10 +130,7 @@ export class GrowingZip implements ZipSource {
   private async fetch(position: number, length: number): Promise<Buffer> {
     // Nothing is there (a directory that points past the end): yauzl says so, in its words.
     if (position >= this.request.totalBytes) return Buffer.alloc(0)
-    const end = Math.min(
-      this.request.totalBytes,
-      position + Math.max(length, DIRECTORY_FETCH_BYTES)
-    )
+    const end = Math.min(this.request.totalBytes, position + Math.max(length, this.fetchBytes))
     if (this.fetchedBytes + (end - position) > this.maxDirectoryBytes)
       throw this.recorded(
         new ZipAheadUnavailableError(`its directory is larger than ${this.maxDirectoryBytes} bytes`)
@@ -140,11 +140,8 @@ export class GrowingZip implements ZipSource {
       await fetchRange(this.request, position, end, bytes => chunks.push(bytes))
     } catch (error) {
       // A start over or a failure of the download says more than the ranged request's error.
-      try {
-        this.growing.throwIfStopped(this.attempt)
-      } catch (stop) {
-        throw this.recorded(stop)
-      }
+      const stop = this.growing.stopped(this.attempt)
+      if (stop !== undefined) throw this.recorded(stop)
       const why = error instanceof DownloadError ? error.message : describeNetworkError(error)
       throw this.recorded(
         new ZipAheadUnavailableError(`the store did not give its directory (${why})`)

@@ -63,7 +63,7 @@ export async function readZip(zip: string | ZipSource, writer: SiteWriter): Prom
     source.directoryRead()
     writer.declareTotal(declared, count)
     await extractEntries(source, writer, new ReadWindow(source))
-    if (!writer.failure) await source.finish()
+    await source.finish()
   } catch (error) {
     throw source.failure ?? error
   } finally {

@@ -262,8 +262,12 @@ describe('GrowingBundle', () => {
     await arrive(bytes.subarray(1000, 2000), 2000)
     expect(await read).toBe(1200)
     expect(buffer.subarray(0, 1200)).toEqual(bytes.subarray(800, 2000))
+    // Exactly as many as asked for are there: read at once, not after more arrive.
+    const exact = bundle.readInto(0, buffer, 1000, 1000)
+    await arrive(bytes.subarray(2000, 2500), 2500)
+    expect(await exact).toBe(1000)
     // At the verified end: what is left, then nothing.
-    await arrive(bytes.subarray(2000), 3000)
+    await arrive(bytes.subarray(2500), 3000)
     bundle.verified()
     expect(await bundle.readInto(0, buffer, 2500, 4000)).toBe(500)
     expect(await bundle.readInto(0, buffer, 3000, 1)).toBe(0)
