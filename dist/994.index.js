@@ -836,11 +836,9 @@ async function readLimited(body, limit) {
 function classifyRequestError(error) {
     const name = error?.name;
     const code = (0,network_error/* errorCode */.CA)(error);
-    const refused = (0,network_error/* proxyRefusalStatus */.n8)(error);
     const cause = (0,network_error/* describeNetworkError */.gl)(error);
-    // A proxy's refusal by its rules (403, 407) stays; its 502 or 503 may pass.
-    if (refused !== undefined)
-        return { kind: 'network', cause, code, permanent: refused < 500 };
+    if ((0,network_error/* proxyRefusalStatus */.n8)(error) !== undefined)
+        return { kind: 'network', cause, code, permanent: (0,network_error/* refusedByProxyRules */.Nq)(error) };
     if (name === 'AbortError' || code === 'UND_ERR_ABORTED')
         return { kind: 'aborted', cause: 'cancelled', code };
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
@@ -4049,9 +4047,7 @@ function asTransferError(error, signal) {
     if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
         return new errors/* DownloadError */.nV('the store stopped sending data', true);
     }
-    // A proxy's refusal by its rules (403, 407) stays; its 502 or 503 may pass.
-    const refused = (0,network_error/* proxyRefusalStatus */.n8)(error);
-    return new errors/* DownloadError */.nV((0,network_error/* describeNetworkError */.gl)(error), refused === undefined || refused >= 500);
+    return new errors/* DownloadError */.nV((0,network_error/* describeNetworkError */.gl)(error), !(0,network_error/* refusedByProxyRules */.Nq)(error));
 }
 /**
  * S3's `x-amz-checksum-sha256` (base64) as hex, when it is of the whole object. A multipart
@@ -6618,6 +6614,7 @@ async function cleanUpAfterFailure(what, ...steps) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CA: () => (/* binding */ errorCode),
+/* harmony export */   Nq: () => (/* binding */ refusedByProxyRules),
 /* harmony export */   gl: () => (/* binding */ describeNetworkError),
 /* harmony export */   n8: () => (/* binding */ proxyRefusalStatus)
 /* harmony export */ });
@@ -6665,6 +6662,11 @@ function proxyRefusalStatus(error) {
     const message = error?.message;
     const status = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(String(message))?.[1];
     return status === undefined ? undefined : Number(status);
+}
+/** A proxy's refusal by its rules (403, 407) stays, so asking again is no use; its 502 or 503 may pass. */
+function refusedByProxyRules(error) {
+    const status = proxyRefusalStatus(error);
+    return status !== undefined && status < 500;
 }
 /** `the connection was refused (…) [ECONNREFUSED]`: what happened, then the code to search for. */
 function describeNetworkError(error) {

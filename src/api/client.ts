@@ -6,7 +6,12 @@ import pRetry from 'p-retry'
 import { sleep } from '../poll/sleep.js'
 import { formatDuration } from '../settings/duration.js'
 import { Secrets } from '../secrets.js'
-import { describeNetworkError, errorCode, proxyRefusalStatus } from '../util/network-error.js'
+import {
+  describeNetworkError,
+  errorCode,
+  proxyRefusalStatus,
+  refusedByProxyRules
+} from '../util/network-error.js'
 import { httpUrl, untrusted } from '../util/untrusted.js'
 import { backoffDelayMs } from '../retry.js'
 import { ApiError, STEP_TIMEOUT_CAUSE, type Operation } from './errors.js'
@@ -550,10 +555,9 @@ export function classifyRequestError(error: unknown): {
 } {
   const name = (error as { name?: string } | undefined)?.name
   const code = errorCode(error)
-  const refused = proxyRefusalStatus(error)
   const cause = describeNetworkError(error)
-  // A proxy's refusal by its rules (403, 407) stays; its 502 or 503 may pass.
-  if (refused !== undefined) return { kind: 'network', cause, code, permanent: refused < 500 }
+  if (proxyRefusalStatus(error) !== undefined)
+    return { kind: 'network', cause, code, permanent: refusedByProxyRules(error) }
   if (name === 'AbortError' || code === 'UND_ERR_ABORTED')
     return { kind: 'aborted', cause: 'cancelled', code }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')

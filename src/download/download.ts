@@ -16,7 +16,7 @@ import { TailDownload, type RangeRequest } from './tail.js'
 import type { GrowingBundle } from './growing-bundle.js'
 import { sleep } from '../poll/sleep.js'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
-import { describeNetworkError, errorCode, proxyRefusalStatus } from '../util/network-error.js'
+import { describeNetworkError, errorCode, refusedByProxyRules } from '../util/network-error.js'
 import { backoffDelayMs } from '../retry.js'
 
 export interface DownloadOptions {
@@ -487,9 +487,7 @@ function asTransferError(error: unknown, signal: AbortSignal | undefined): unkno
   if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new DownloadError('the store stopped sending data', true)
   }
-  // A proxy's refusal by its rules (403, 407) stays; its 502 or 503 may pass.
-  const refused = proxyRefusalStatus(error)
-  return new DownloadError(describeNetworkError(error), refused === undefined || refused >= 500)
+  return new DownloadError(describeNetworkError(error), !refusedByProxyRules(error))
 }
 
 /**

@@ -49,6 +49,12 @@ export function proxyRefusalStatus(error: unknown): number | undefined {
   return status === undefined ? undefined : Number(status)
 }
 
+/** A proxy's refusal by its rules (403, 407) stays, so asking again is no use; its 502 or 503 may pass. */
+export function refusedByProxyRules(error: unknown): boolean {
+  const status = proxyRefusalStatus(error)
+  return status !== undefined && status < 500
+}
+
 /** `the connection was refused (…) [ECONNREFUSED]`: what happened, then the code to search for. */
 export function describeNetworkError(error: unknown): string {
   const code = errorCode(error)
