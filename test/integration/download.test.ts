@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { downloadBundle } from '../../src/download/download.js'
 import { LinkExpiredError } from '../../src/download/errors.js'
 import { GrowingBundle } from '../../src/download/growing-bundle.js'
+import { fetchRange, type RangeRequest } from '../../src/download/tail.js'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
 import { freshLink } from '../support/assertions.js'
 
@@ -173,6 +174,34 @@ describe('downloadBundle', () => {
     expect(refreshes[0]).toBeInstanceOf(LinkExpiredError)
     // Cut, resumed on the old link (expired), resumed again on the fresh one: never from 0.
     expect(downloadRanges()).toEqual(['', 'bytes=2000-', 'bytes=2000-'])
+  })
+
+  it('asks ranges for a reader following the file on the fresh link after a resume', async () => {
+    const { url, jobId } = await linkFrom({})
+    ;(emu as Emulator).inject(
+      'download',
+      { kind: 'cut', afterBytes: 2000 },
+      { kind: 'http', status: 403, body: expired }
+    )
+    let fresh = ''
+    const growing = new GrowingBundle()
+    const file = await downloadBundle({
+      url,
+      directory: folder,
+      growing,
+      // Told apart from the expired link, which the emulator signs alike within a second.
+      onFreshLink: async () => ({ url: (fresh = `${await linkAgain(jobId)}&fresh=1`) })
+    })
+    growing.close()
+    // A zip's directory is read by such ranges: on the expired link, every one would be refused.
+    const request = growing.rangeRequest(0)
+    expect(request?.url).toBe(fresh)
+    const bytes: Buffer[] = []
+    await fetchRange(request as RangeRequest, 100, 200, piece => bytes.push(piece))
+    expect(Buffer.concat(bytes)).toEqual((await readFile(file.path)).subarray(100, 200))
+    const last = (emu as Emulator).requests.filter(r => r.endpoint === 'download').at(-1)
+    expect(last?.headers.range).toBe('bytes=100-199')
+    expect(last?.url).toMatch(/&fresh=1$/)
   })
 
   it('keeps the tail parallel after a fresh link replaces one that expired', async () => {
