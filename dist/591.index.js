@@ -645,7 +645,11 @@ async function readZip(zip, writer) {
 /** A downloaded zip. */
 async function zipFile(path) {
     const handle = await (0,promises_.open)(path, 'r');
-    const { size } = await handle.stat();
+    // Closed here when it cannot be measured: nobody else holds it yet.
+    const { size } = await handle.stat().catch(async (error) => {
+        await handle.close();
+        throw error;
+    });
     return {
         reader: () => ({ reader: new WindowedReader(path, handle.fd), size }),
         readInto: async (buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead,

@@ -74,7 +74,11 @@ export async function readZip(zip: string | ZipSource, writer: SiteWriter): Prom
 /** A downloaded zip. */
 export async function zipFile(path: string): Promise<ZipSource> {
   const handle = await open(path, 'r')
-  const { size } = await handle.stat()
+  // Closed here when it cannot be measured: nobody else holds it yet.
+  const { size } = await handle.stat().catch(async (error: unknown) => {
+    await handle.close()
+    throw error
+  })
   return {
     reader: () => ({ reader: new WindowedReader(path, handle.fd), size }),
     readInto: async (buffer, position) =>

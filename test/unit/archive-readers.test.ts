@@ -7,6 +7,8 @@ import {
   readlink,
   mkdir,
   mkdtemp,
+  open,
+  type FileHandle,
   readFile,
   readdir,
   rm,
@@ -532,6 +534,22 @@ describe('zip: the file is closed after reading', () => {
     const file = join(work, 'not.zip')
     await writeFile(file, 'not a zip')
     await refusal(file, 'zip')
+    expect(await openOn(file)).toBe(0)
+  })
+
+  it('after the file, once open, could not be measured', async () => {
+    const file = await archive('zip', [page('a.html', 'a')])
+    const probe = await open(file, 'r')
+    const fileHandle = Object.getPrototypeOf(probe) as FileHandle
+    await probe.close()
+    const stat = vi
+      .spyOn(fileHandle, 'stat')
+      .mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, fstat'), { code: 'EIO' }))
+    try {
+      await expect(readZip(file, new RecordingWriter(join(work, 'out')))).rejects.toThrow('EIO')
+    } finally {
+      stat.mockRestore()
+    }
     expect(await openOn(file)).toBe(0)
   })
 })
