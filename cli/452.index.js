@@ -394,6 +394,17 @@ const timestamp = schemas/* union */.KCZ([schemas_text(64), schemas/* number */.
     .nullish()
     .catch(undefined);
 const schemas_status = schemas_text(64).pipe(schemas/* string */.YjP().min(1));
+/**
+ * Text passed on whole (a pull request's link, a repository, a branch, a screenshot's link): a
+ * cut link leads elsewhere and a cut name names another, so one longer than any real one is
+ * dropped instead of cut. Links are checked as web URLs where they are used.
+ */
+const WHOLE_MAX_CHARS = 2048;
+const wholeText = schemas/* string */.YjP()
+    .max(WHOLE_MAX_CHARS)
+    .transform(value => (0,untrusted/* untrusted */.bp)(value, WHOLE_MAX_CHARS))
+    .nullish()
+    .catch(undefined);
 const id = schemas/* string */.YjP().regex((0,untrusted/* idPattern */.aD)(), {
     error: 'is not an id (letters, digits, `_`, `-` or `.`, beginning with a letter or digit)'
 });
@@ -421,9 +432,9 @@ const bundleBody = schemas/* looseObject */._H3({
 const agentJobBody = schemas/* looseObject */._H3({
     id: schemas_text(128).optional().catch(undefined),
     status: schemas_status,
-    source: schemas/* looseObject */._H3({ repository: looseText, ref: looseText }).optional().catch(undefined),
+    source: schemas/* looseObject */._H3({ repository: wholeText, ref: wholeText }).optional().catch(undefined),
     model: looseText,
-    prLink: looseText,
+    prLink: wholeText,
     createdAt: looseText,
     archivedAt: looseText
 });
@@ -477,9 +488,9 @@ const deploymentStatusBody = schemas/* looseObject */._H3({
     createdAt: timestamp,
     endedAt: timestamp,
     subdomain: looseText,
-    screenshot: schemas_text(2048).nullish().catch(undefined),
-    screenshotLight: schemas_text(2048).nullish().catch(undefined),
-    screenshotDark: schemas_text(2048).nullish().catch(undefined),
+    screenshot: wholeText,
+    screenshotLight: wholeText,
+    screenshotDark: wholeText,
     commit: schemas/* looseObject */._H3({ sha: looseText, ref: looseText, message: schemas_text(300).nullish().catch(undefined) })
         .nullish()
         .catch(undefined)
@@ -1717,8 +1728,9 @@ function classifyAgentJob(job) {
     const status = job.status.trim().toLowerCase();
     if (status === 'completed')
         return { kind: 'completed', ...(job.prLink ? { prLink: job.prLink } : {}) };
+    // Archived after it ended (vendor-facts.md): completed with or without a pull request, or failed.
     if (status === 'archived')
-        return { kind: 'archived' };
+        return { kind: 'archived', ...(job.prLink ? { prLink: job.prLink } : {}) };
     if (status === 'failed')
         return { kind: 'failed', ...(failureReason(job) ? { reason: failureReason(job) } : {}) };
     return { kind: 'pending', known: KNOWN_AGENT_STATUSES.includes(status) };
@@ -1827,7 +1839,9 @@ function agentCommentBody(report, error) {
         headline =
             report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working';
     else if (verdict.kind === 'archived')
-        headline = '🗄️ The docs agent job is archived';
+        headline = prUrl
+            ? `🗄️ The docs agent job is archived; its pull request: ${prUrl}`
+            : '🗄️ The docs agent job is archived, with no pull request';
     else if (prUrl)
         headline = `✅ The docs agent opened a pull request: ${prUrl}`;
     else
@@ -2397,17 +2411,25 @@ function judge(job, settings) {
         throw new AgentJobError(`Agent job ${id} failed${verdict.reason ? `: ${verdict.reason}` : ' (the service gave no reason)'}.`);
     }
     if (verdict.kind === 'archived') {
-        log/* log */.Rm.info(`Agent job ${id} is archived${job.archivedAt ? ` (archived at ${job.archivedAt})` : ''}.`);
+        const archived = `Agent job ${id} is archived${job.archivedAt ? ` (archived at ${job.archivedAt})` : ''}`;
+        // The spec keeps no state from before the archive: no pull request is all that is known.
+        if (verdict.prLink)
+            log/* log */.Rm.info(`${archived}; it had opened ${verdict.prLink}`);
+        else
+            noPullRequest(`${archived} without a pull request: it completed without file changes or failed before it was archived.`, settings);
         return;
     }
     if (verdict.kind === 'completed' && verdict.prLink) {
         log/* log */.Rm.info(`Agent job ${id} completed and opened ${verdict.prLink}`);
         return;
     }
-    const noChanges = `Agent job ${id} completed without file changes, so no pull request was opened.`;
+    noPullRequest(`Agent job ${id} completed without file changes, so no pull request was opened.`, settings);
+}
+/** A job that ended without a pull request: a notice, or a failure with `require-pr`. */
+function noPullRequest(message, settings) {
     if (settings.requirePr)
-        throw new AgentJobError(`${noChanges} \`require-pr: true\` makes this a failure.`);
-    log/* log */.Rm.notice(noChanges);
+        throw new AgentJobError(`${message} \`require-pr: true\` makes this a failure.`);
+    log/* log */.Rm.notice(message);
 }
 function explain(error, report, settings) {
     if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {

@@ -315,7 +315,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     modes: AGENT_MODES,
     default: 'false',
     description:
-      'agent-watch, agent: fail when the agent completed without opening a pull request (no file changes).'
+      'agent-watch, agent: fail when the agent job ended without a pull request (completed without file changes, or archived without one).'
   },
   {
     name: 'not-found-grace',

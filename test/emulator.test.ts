@@ -297,6 +297,7 @@ describe('agent jobs', () => {
       'completed-no-changes',
       'failed',
       'archived',
+      'archived-with-pr',
       'unknown-status',
       'not-found-then-found'
     ] as const
@@ -310,9 +311,16 @@ describe('agent jobs', () => {
     })
     const get = (id: string, project = 'proj_1') => call(emu, `/v2/agent/${project}/job/${id}`)
     const first = await Promise.all(timelines.map(t => get(`job_${t}`)))
-    expect(first.map(r => r.status)).toEqual([200, 200, 200, 200, 200, 404])
-    const active = await Promise.all(first.slice(0, 5).map(json))
-    expect(active.map(j => j.status)).toEqual(['active', 'active', 'active', 'active', 'paused'])
+    expect(first.map(r => r.status)).toEqual([200, 200, 200, 200, 200, 200, 404])
+    const active = await Promise.all(first.slice(0, 6).map(json))
+    expect(active.map(j => j.status)).toEqual([
+      'active',
+      'active',
+      'active',
+      'active',
+      'active',
+      'paused'
+    ])
     expect(Object.keys(active[0] as object)).toEqual([
       'id',
       'status',
@@ -338,10 +346,12 @@ describe('agent jobs', () => {
       ['completed', null],
       ['failed', null],
       ['archived', null],
+      ['archived', pr],
       ['completed', pr],
       ['active', null]
     ])
-    expect(Date.parse(final[3]?.archivedAt as string)).toBeLessThanOrEqual(Date.now())
+    for (const archived of [final[3], final[4]])
+      expect(Date.parse(archived?.archivedAt as string)).toBeLessThanOrEqual(Date.now())
     later(activeMs)
     expect(await json(await get('job_not-found-then-found'))).toMatchObject({ prLink: pr })
 

@@ -26,6 +26,18 @@ const timestamp = z
   .nullish()
   .catch(undefined)
 const status = text(64).pipe(z.string().min(1))
+/**
+ * Text passed on whole (a pull request's link, a repository, a branch, a screenshot's link): a
+ * cut link leads elsewhere and a cut name names another, so one longer than any real one is
+ * dropped instead of cut. Links are checked as web URLs where they are used.
+ */
+const WHOLE_MAX_CHARS = 2048
+const wholeText = z
+  .string()
+  .max(WHOLE_MAX_CHARS)
+  .transform(value => untrusted(value, WHOLE_MAX_CHARS))
+  .nullish()
+  .catch(undefined)
 const id = z.string().regex(idPattern(), {
   error: 'is not an id (letters, digits, `_`, `-` or `.`, beginning with a letter or digit)'
 })
@@ -57,9 +69,9 @@ export const bundleBody = z.looseObject({
 export const agentJobBody = z.looseObject({
   id: text(128).optional().catch(undefined),
   status,
-  source: z.looseObject({ repository: looseText, ref: looseText }).optional().catch(undefined),
+  source: z.looseObject({ repository: wholeText, ref: wholeText }).optional().catch(undefined),
   model: looseText,
-  prLink: looseText,
+  prLink: wholeText,
   createdAt: looseText,
   archivedAt: looseText
 })
@@ -117,9 +129,9 @@ export const deploymentStatusBody = z.looseObject({
   createdAt: timestamp,
   endedAt: timestamp,
   subdomain: looseText,
-  screenshot: text(2048).nullish().catch(undefined),
-  screenshotLight: text(2048).nullish().catch(undefined),
-  screenshotDark: text(2048).nullish().catch(undefined),
+  screenshot: wholeText,
+  screenshotLight: wholeText,
+  screenshotDark: wholeText,
   commit: z
     .looseObject({ sha: looseText, ref: looseText, message: text(300).nullish().catch(undefined) })
     .nullish()

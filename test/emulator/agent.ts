@@ -45,6 +45,8 @@ export function agentViewAt(
       return { status: 'failed', prLink: null, archivedAt: null }
     case 'archived':
       return { status: 'archived', prLink: null, archivedAt: startedAt + s.activeMs }
+    case 'archived-with-pr':
+      return { status: 'archived', prLink: AGENT_PR_LINK, archivedAt: startedAt + s.activeMs }
   }
 }
 

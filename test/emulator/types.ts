@@ -154,9 +154,14 @@ export interface AgentScenario {
     | 'completed-no-changes'
     | 'failed'
     | 'archived'
+    | 'archived-with-pr'
     | 'unknown-status'
     | 'not-found-then-found'
-  /** Time spent 'active' before the final state; the clock starts at the first GET of the job. */
+  /**
+   * Time spent 'active' before the final state; the clock starts at the first GET of the job.
+   * The 'archived' timelines end archived at once, as a job archived before anyone followed it
+   * shows itself: 'archived' completed without changes, 'archived-with-pr' with its pull request.
+   */
   activeMs: number
   /** For 'unknown-status': the status shown instead of 'active' (default 'paused'). */
   unknownStatus?: string

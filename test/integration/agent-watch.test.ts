@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { AGENT_PR_LINK } from '../emulator/agent.ts'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
 import type { AgentScenario } from '../emulator/types.ts'
 import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
@@ -109,6 +110,25 @@ describe('agent-watch, end to end against the emulator', () => {
     expect(run.outputs.status).toBe('archived')
     expect(Date.parse(run.outputs['archived-at'] as string)).toBeGreaterThan(0)
     expect(run.log).toContain('is archived (archived at')
+    expect(run.log).toContain('without a pull request: it completed without file changes or failed')
+  })
+
+  it('fails on an archived job without a pull request when require-pr is true', async () => {
+    await emulateJob('archived')
+    const run = await watch({ 'require-pr': 'true' })
+    expectCleanFailure(
+      run,
+      /is archived \(archived at [^)]+\) without a pull request: .*`require-pr: true` makes this a failure/
+    )
+    expect(run.outputs.status).toBe('archived')
+  })
+
+  it('hands on the pull request of an archived job, require-pr met', async () => {
+    await emulateJob('archived-with-pr')
+    const run = await watch({ 'require-pr': 'true' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['pr-link']).toBe(AGENT_PR_LINK)
+    expect(run.log).toContain(`; it had opened ${AGENT_PR_LINK}`)
   })
 
   it('logs an unknown status once and keeps polling', async () => {

@@ -28,6 +28,11 @@ describe('classifyAgentJob', () => {
     )
     expect(classifyAgentJob(agentJob({ status: 'completed' }))).toEqual({ kind: 'completed' })
     expect(classifyAgentJob(agentJob({ status: 'archived' }))).toEqual({ kind: 'archived' })
+    // Archived after it opened its pull request: the link is still the job's result.
+    expect(classifyAgentJob(agentJob({ status: 'archived', prLink: 'https://x/pull/1' }))).toEqual({
+      kind: 'archived',
+      prLink: 'https://x/pull/1'
+    })
     expect(classifyAgentJob(agentJob({ status: 'active' }))).toEqual({
       kind: 'pending',
       known: true
@@ -164,6 +169,15 @@ describe('comments', () => {
     // The heading says so, apart from the quoted error the test wrote.
     expect(failed.split('\n')[0]).toBe('### ❌ The docs agent failed')
     expect(failed).toContain('> Agent job job\\_1 failed: boom')
+  })
+  it('heads an archived job with its pull request, or says it has none', () => {
+    expect(agentCommentBody(report, undefined).split('\n')[0]).toBe(
+      '### 🗄️ The docs agent job is archived, with no pull request'
+    )
+    const archived = { ...report, job: { ...report.job, prLink: 'https://github.com/a/b/pull/1' } }
+    expect(agentCommentBody(archived as AgentReport, undefined).split('\n')[0]).toBe(
+      '### 🗄️ The docs agent job is archived; its pull request: https://github.com/a/b/pull/1'
+    )
   })
   it('keeps one comment per agent job', () => {
     expect(agentCommentMarker('proj_1', 'job_a')).not.toBe(agentCommentMarker('proj_1', 'job_b'))

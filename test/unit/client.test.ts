@@ -8,6 +8,7 @@ import { createAdminApi, type AdminApiOptions } from '../../src/api/client.js'
 import { ApiError } from '../../src/api/errors.js'
 import { runDeps } from '../../src/modes/mode.js'
 import type { CommonSettings } from '../../src/settings/common.js'
+import { QUOTE_MAX_CHARS } from '../../src/util/untrusted.js'
 
 const KEY = 'mint_k3yS3cr3tValue0123456789'
 
@@ -152,6 +153,21 @@ describe('createAdminApi', () => {
     const { baseUrl } = await serve((_req, res) => json(res, 202, { jobId: 'se_9', status }))
     const job = await api(baseUrl).startExport({ domain: 'docs.example.com' })
     expect(job).toMatchObject({ jobId: 'se_9', status: 'queued' })
+  })
+
+  it('reads a long merge request link and repository whole, and drops a link past any real one', async () => {
+    const long = `https://gitlab.example.com/${'platform/'.repeat(30)}docs/-/merge_requests/1234`
+    expect(long.length).toBeGreaterThan(QUOTE_MAX_CHARS)
+    let prLink = long
+    const { baseUrl } = await serve((_req, res) =>
+      json(res, 200, { id: 'j1', status: 'completed', prLink, source: { repository: long } })
+    )
+    const job = await api(baseUrl).getAgentJob('p1', 'j1')
+    expect(job.prLink).toBe(long)
+    expect(job.repository).toBe(long)
+    // Cut, it would still parse as a URL: one that leads elsewhere.
+    prLink = `https://github.com/acme/docs/pull/1?${'q'.repeat(2048)}`
+    expect((await api(baseUrl).getAgentJob('p1', 'j1')).prLink).toBeUndefined()
   })
 
   it('hands the agent job body on as received, fields it could not read included', async () => {

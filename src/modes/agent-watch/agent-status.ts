@@ -5,7 +5,7 @@ export const KNOWN_AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'
 
 export type AgentVerdict =
   | { readonly kind: 'completed'; readonly prLink?: string }
-  | { readonly kind: 'archived' }
+  | { readonly kind: 'archived'; readonly prLink?: string }
   | { readonly kind: 'failed'; readonly reason?: string }
   | { readonly kind: 'pending'; readonly known: boolean }
 
@@ -14,7 +14,9 @@ export function classifyAgentJob(job: AgentJob): AgentVerdict {
   const status = job.status.trim().toLowerCase()
   if (status === 'completed')
     return { kind: 'completed', ...(job.prLink ? { prLink: job.prLink } : {}) }
-  if (status === 'archived') return { kind: 'archived' }
+  // Archived after it ended (vendor-facts.md): completed with or without a pull request, or failed.
+  if (status === 'archived')
+    return { kind: 'archived', ...(job.prLink ? { prLink: job.prLink } : {}) }
   if (status === 'failed')
     return { kind: 'failed', ...(failureReason(job) ? { reason: failureReason(job) } : {}) }
   return { kind: 'pending', known: (KNOWN_AGENT_STATUSES as readonly string[]).includes(status) }

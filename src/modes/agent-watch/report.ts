@@ -92,7 +92,10 @@ export function agentCommentBody(
   else if (!verdict || verdict.kind === 'pending')
     headline =
       report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working'
-  else if (verdict.kind === 'archived') headline = '🗄️ The docs agent job is archived'
+  else if (verdict.kind === 'archived')
+    headline = prUrl
+      ? `🗄️ The docs agent job is archived; its pull request: ${prUrl}`
+      : '🗄️ The docs agent job is archived, with no pull request'
   else if (prUrl) headline = `✅ The docs agent opened a pull request: ${prUrl}`
   else headline = '✅ The docs agent finished: no documentation changes needed'
   const lines = [`### ${headline}`, '']

@@ -158,19 +158,31 @@ function judge(job: AgentJob, settings: AgentWatchOptions): void {
     )
   }
   if (verdict.kind === 'archived') {
-    log.info(
-      `Agent job ${id} is archived${job.archivedAt ? ` (archived at ${job.archivedAt})` : ''}.`
-    )
+    const archived = `Agent job ${id} is archived${job.archivedAt ? ` (archived at ${job.archivedAt})` : ''}`
+    // The spec keeps no state from before the archive: no pull request is all that is known.
+    if (verdict.prLink) log.info(`${archived}; it had opened ${verdict.prLink}`)
+    else
+      noPullRequest(
+        `${archived} without a pull request: it completed without file changes or failed before it was archived.`,
+        settings
+      )
     return
   }
   if (verdict.kind === 'completed' && verdict.prLink) {
     log.info(`Agent job ${id} completed and opened ${verdict.prLink}`)
     return
   }
-  const noChanges = `Agent job ${id} completed without file changes, so no pull request was opened.`
+  noPullRequest(
+    `Agent job ${id} completed without file changes, so no pull request was opened.`,
+    settings
+  )
+}
+
+/** A job that ended without a pull request: a notice, or a failure with `require-pr`. */
+function noPullRequest(message: string, settings: AgentWatchOptions): void {
   if (settings.requirePr)
-    throw new AgentJobError(`${noChanges} \`require-pr: true\` makes this a failure.`)
-  log.notice(noChanges)
+    throw new AgentJobError(`${message} \`require-pr: true\` makes this a failure.`)
+  log.notice(message)
 }
 
 function explain(error: unknown, report: AgentReport, settings: AgentWatchOptions): Error {
