@@ -156,6 +156,8 @@ const TRIGGER_LIMITS = {
     deployment: 'deployment triggers share 10 requests per 10 seconds per organization with automation triggers',
     preview: 'previews are limited to 5 previews per minute per organization'
 };
+/** The windows of those limits: how long a 429 without Retry-After may last at most. */
+const TRIGGER_WINDOW_MS = { deployment: 10_000, preview: 60_000 };
 /** Statuses worth another try: the request may succeed unchanged a little later. */
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** One error shape for every failed API call; `message` is written for the workflow author. */
@@ -318,7 +320,11 @@ function mayRetry(error) {
         return certainlyNotSent(error) || error.status === 429;
     if (error.operation.kind !== 'start')
         return true;
-    return certainlyNotSent(error) || error.status === 429 || error.status === 503;
+    // A 503 may come after the service queued the job (mayHaveTakenEffect): sent again only when
+    // it says when to come back, as a service that refused the request does.
+    return (certainlyNotSent(error) ||
+        error.status === 429 ||
+        (error.status === 503 && error.retryAfterMs !== undefined));
 }
 /**
  * Whether a failed status poll may be followed by another poll: transient faults, and answers
@@ -471,18 +477,29 @@ const deploymentStatusBody = schemas/* looseObject */._H3({
 /** Bodies larger than this are not an Admin API answer (error pages included). */
 const MAX_BODY_BYTES = 1024 * 1024;
 /**
- * The wait before retrying `error`. A 429 without Retry-After says nothing of how long the
- * limit lasts (the vendor documents none), so it waits at least a few seconds, not the
- * sub-second first back-off of a dropped connection.
+ * The wait before retrying `error`. A 429 without Retry-After (the vendor sends none) says
+ * nothing of how long the limit lasts: a trigger waits out its documented window (a preview's
+ * minute), anything else a few seconds, not the sub-second first back-off of a dropped
+ * connection.
  */
 const RATE_LIMITED_MIN_DELAY_MS = 2000;
+/**
+ * Attempts of a call the API keeps rate-limiting, while the step's deadline allows: other
+ * runners of the organization share the limit, so one window may not be enough.
+ */
+const RATE_LIMITED_ATTEMPTS = 10;
 function retryDelayMs(error, attempt) {
-    const floor = error.status === 429 ? RATE_LIMITED_MIN_DELAY_MS : 0;
-    return (0,retry/* backoffDelayMs */.Q)(attempt, error.retryAfterMs ?? floor);
+    if (error.status !== 429)
+        return (0,retry/* backoffDelayMs */.Q)(attempt, error.retryAfterMs ?? 0);
+    const window = error.operation.kind === 'trigger'
+        ? TRIGGER_WINDOW_MS[error.operation.what]
+        : RATE_LIMITED_MIN_DELAY_MS;
+    return (0,retry/* backoffDelayMs */.Q)(attempt, error.retryAfterMs ?? window);
 }
 function createAdminApi(options) {
     const timeoutMs = options.requestTimeoutMs ?? 30_000;
     const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+    const wait = options.sleep ?? sleep/* sleep */.y;
     const dispatcher = options.dispatcher ?? createIdleBoundAgent(timeoutMs);
     const base = options.baseUrl.href.replace(/\/+$/, '');
     const headers = {
@@ -572,20 +589,24 @@ function createAdminApi(options) {
         // p-retry asks onFailedAttempt, then shouldRetry: decide (and draw the delay) once, in the
         // first, so that the wait logged is the wait slept and the deadline check sees the same.
         let retrying = false;
+        const maxAttempts = options.maxAttempts ?? 3;
         return (0,p_retry/* default */.Ay)(() => callOnce(apiCall), {
-            retries: (options.maxAttempts ?? 3) - 1,
+            retries: Math.max(maxAttempts, RATE_LIMITED_ATTEMPTS) - 1,
             minTimeout: 0,
             signal,
-            onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+            onFailedAttempt: async ({ error, attemptNumber }) => {
                 retrying = false;
-                if (retriesLeft === 0 || !(error instanceof ApiError) || !mayRetry(error))
+                if (!(error instanceof ApiError) || !mayRetry(error))
+                    return;
+                const attempts = error.status === 429 ? RATE_LIMITED_ATTEMPTS : maxAttempts;
+                if (attemptNumber >= attempts)
                     return;
                 const delayMs = retryDelayMs(error, attemptNumber);
                 if (Date.now() + delayMs >= deadline)
                     return;
                 retrying = true;
                 log/* log */.Rm.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`);
-                await (0,sleep/* sleep */.y)(delayMs, signal);
+                await wait(delayMs, signal);
             },
             shouldRetry: () => retrying
         });
@@ -1128,7 +1149,7 @@ const INPUTS = [
         kind: 'flag',
         modes: AGENT_MODES,
         default: 'false',
-        description: 'agent-watch, agent: fail when the agent completed without opening a pull request (no file changes).'
+        description: 'agent-watch, agent: fail when the agent job ended without a pull request (completed without file changes, or archived without one).'
     },
     {
         name: 'not-found-grace',
@@ -2994,10 +3015,15 @@ async function trigger(kind, send, deadline) {
 function explainTrigger(kind, error, deadline) {
     if (!(error instanceof ApiError))
         return error instanceof Error ? error : new Error(String(error));
-    if (error.status === 429 &&
-        error.retryAfterMs !== undefined &&
-        Date.now() + error.retryAfterMs >= deadline) {
-        return new DeploymentError(`${error.message} The server asked to wait ${formatDuration(error.retryAfterMs)}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`);
+    if (error.status === 429) {
+        // Past the deadline, or still limited after the client's attempts: a 429 was refused, not run.
+        const wait = error.retryAfterMs === undefined
+            ? `The limit lasts up to ${formatDuration(TRIGGER_WINDOW_MS[kind])}`
+            : `The server asked to wait ${formatDuration(error.retryAfterMs)}`;
+        const past = Date.now() + (error.retryAfterMs ?? TRIGGER_WINDOW_MS[kind]) >= deadline;
+        return new DeploymentError(past
+            ? `${error.message} ${wait}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`
+            : `${error.message} It stayed limited through every attempt (other runs of the organization share the limit): run it again later.`);
     }
     if (!mayHaveTakenEffect(error))
         return error;

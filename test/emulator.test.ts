@@ -857,13 +857,17 @@ describe('deployments and previews', () => {
     expect((await statusOf(emu, 'nope')).code).toBe(404)
   })
 
-  it('limits triggers per organization, with Retry-After', async () => {
+  it('limits triggers per organization, without Retry-After as the vendor, or with it', async () => {
     const emu = await emulate({ deployments: { previewLimit: { requests: 2, windowMs: 60_000 } } })
     for (const branch of ['a', 'b'])
       expect((await post(emu, '/v1/project/preview/p', { branch })).status).toBe(202)
     const limited = await post(emu, '/v1/project/preview/other', { branch: 'c' })
     expect(limited.status).toBe(429)
-    const wait = Number(limited.headers.get('retry-after'))
+    expect(limited.headers.get('retry-after')).toBeNull()
+    emu.options.deployments.retryAfter = true
+    const told = await post(emu, '/v1/project/preview/other', { branch: 'c' })
+    expect(told.status).toBe(429)
+    const wait = Number(told.headers.get('retry-after'))
     expect(wait).toBeGreaterThan(0)
     expect(wait).toBeLessThanOrEqual(60)
     // The deployment limit is a window of its own.

@@ -14,7 +14,7 @@ import {
 } from '../util/network-error.js'
 import { httpUrl, untrusted } from '../util/untrusted.js'
 import { backoffDelayMs } from '../retry.js'
-import { ApiError, STEP_TIMEOUT_CAUSE, type Operation } from './errors.js'
+import { ApiError, STEP_TIMEOUT_CAUSE, TRIGGER_WINDOW_MS, type Operation } from './errors.js'
 import { mayRetry } from './retry-policy.js'
 import {
   agentAnswerBody,
@@ -117,12 +117,14 @@ export interface AdminApiOptions {
   apiKey: string
   /** Longest silence on a request: for the response headers, and between body chunks. */
   requestTimeoutMs?: number
-  /** Attempts per call for transient faults (see retry-policy.ts). */
+  /** Attempts per call for transient faults (see retry-policy.ts); a rate limit gets more. */
   maxAttempts?: number
   /** Epoch ms after which no retry is started (the step's overall timeout). */
   deadline?: number
   dispatcher?: Dispatcher
   userAgent?: string
+  /** Waits between attempts; a test's virtual clock. */
+  sleep?: typeof sleep
 }
 
 /** One Admin API request, and the shape its answer must have. */
@@ -145,20 +147,31 @@ interface Answer<S extends z.ZodType> {
 const MAX_BODY_BYTES = 1024 * 1024
 
 /**
- * The wait before retrying `error`. A 429 without Retry-After says nothing of how long the
- * limit lasts (the vendor documents none), so it waits at least a few seconds, not the
- * sub-second first back-off of a dropped connection.
+ * The wait before retrying `error`. A 429 without Retry-After (the vendor sends none) says
+ * nothing of how long the limit lasts: a trigger waits out its documented window (a preview's
+ * minute), anything else a few seconds, not the sub-second first back-off of a dropped
+ * connection.
  */
 const RATE_LIMITED_MIN_DELAY_MS = 2000
+/**
+ * Attempts of a call the API keeps rate-limiting, while the step's deadline allows: other
+ * runners of the organization share the limit, so one window may not be enough.
+ */
+const RATE_LIMITED_ATTEMPTS = 10
 
 function retryDelayMs(error: ApiError, attempt: number): number {
-  const floor = error.status === 429 ? RATE_LIMITED_MIN_DELAY_MS : 0
-  return backoffDelayMs(attempt, error.retryAfterMs ?? floor)
+  if (error.status !== 429) return backoffDelayMs(attempt, error.retryAfterMs ?? 0)
+  const window =
+    error.operation.kind === 'trigger'
+      ? TRIGGER_WINDOW_MS[error.operation.what]
+      : RATE_LIMITED_MIN_DELAY_MS
+  return backoffDelayMs(attempt, error.retryAfterMs ?? window)
 }
 
 export function createAdminApi(options: AdminApiOptions): AdminApi {
   const timeoutMs = options.requestTimeoutMs ?? 30_000
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY
+  const wait = options.sleep ?? sleep
   const dispatcher = options.dispatcher ?? createIdleBoundAgent(timeoutMs)
   const base = options.baseUrl.href.replace(/\/+$/, '')
   const headers = {
@@ -258,18 +271,21 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     // p-retry asks onFailedAttempt, then shouldRetry: decide (and draw the delay) once, in the
     // first, so that the wait logged is the wait slept and the deadline check sees the same.
     let retrying = false
+    const maxAttempts = options.maxAttempts ?? 3
     return pRetry(() => callOnce(apiCall), {
-      retries: (options.maxAttempts ?? 3) - 1,
+      retries: Math.max(maxAttempts, RATE_LIMITED_ATTEMPTS) - 1,
       minTimeout: 0,
       signal,
-      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+      onFailedAttempt: async ({ error, attemptNumber }) => {
         retrying = false
-        if (retriesLeft === 0 || !(error instanceof ApiError) || !mayRetry(error)) return
+        if (!(error instanceof ApiError) || !mayRetry(error)) return
+        const attempts = error.status === 429 ? RATE_LIMITED_ATTEMPTS : maxAttempts
+        if (attemptNumber >= attempts) return
         const delayMs = retryDelayMs(error, attemptNumber)
         if (Date.now() + delayMs >= deadline) return
         retrying = true
         log.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`)
-        await sleep(delayMs, signal)
+        await wait(delayMs, signal)
       },
       shouldRetry: () => retrying
     })

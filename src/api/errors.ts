@@ -23,6 +23,9 @@ export const TRIGGER_LIMITS = {
   preview: 'previews are limited to 5 previews per minute per organization'
 } as const
 
+/** The windows of those limits: how long a 429 without Retry-After may last at most. */
+export const TRIGGER_WINDOW_MS = { deployment: 10_000, preview: 60_000 } as const
+
 /** Statuses worth another try: the request may succeed unchanged a little later. */
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 

@@ -42,7 +42,13 @@ export function mayRetry(error: ApiError): boolean {
   // A trigger answered 429 was refused, not run: waiting and sending it again is safe.
   if (error.operation.kind === 'trigger') return certainlyNotSent(error) || error.status === 429
   if (error.operation.kind !== 'start') return true
-  return certainlyNotSent(error) || error.status === 429 || error.status === 503
+  // A 503 may come after the service queued the job (mayHaveTakenEffect): sent again only when
+  // it says when to come back, as a service that refused the request does.
+  return (
+    certainlyNotSent(error) ||
+    error.status === 429 ||
+    (error.status === 503 && error.retryAfterMs !== undefined)
+  )
 }
 
 /**

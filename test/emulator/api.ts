@@ -253,9 +253,11 @@ async function triggerDeployment(
   const now = Date.now()
   const waitMs = rateLimitWaitMs(times, limit, now)
   if (waitMs > 0) {
-    return errorReply(429, 'Too many requests, please try again later.', {
-      'retry-after': String(Math.ceil(waitMs / 1000))
-    })
+    return errorReply(
+      429,
+      'Too many requests, please try again later.',
+      b.retryAfter ? { 'retry-after': String(Math.ceil(waitMs / 1000)) } : {}
+    )
   }
   let branch = b.deploymentBranch
   if (endpoint === 'preview') {

@@ -25,6 +25,7 @@ export function defaultDeployments(): DeploymentBehaviour {
     logLines: 40,
     previewsOnPlan: true,
     deployLimit: { requests: 10, windowMs: 10_000 },
+    retryAfter: false,
     previewLimit: { requests: 5, windowMs: 60_000 },
     deploymentBranch: 'main',
     screenshot: true

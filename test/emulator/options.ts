@@ -52,7 +52,7 @@ export function defaultAgent(): AgentBehaviour {
     activeMs: 300,
     limit: 100,
     windowMs: 3_600_000,
-    retryAfter: true,
+    retryAfter: false,
     pickupMs: 0
   }
 }

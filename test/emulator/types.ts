@@ -63,6 +63,8 @@ export interface DeploymentBehaviour {
   /** The vendor's limits, per organization: 10 per 10 s (deployments), 5 per minute (previews). */
   deployLimit: TriggerLimit
   previewLimit: TriggerLimit
+  /** A 429 says when the window frees a trigger (`Retry-After`); the vendor documents none. */
+  retryAfter: boolean
   /** The branch a deployment builds. */
   deploymentBranch: string
   /** A successful deployment has screenshot URLs. */

@@ -38,12 +38,24 @@ export const SERVICE_FAULTS: FaultCase[] = [
     }
   },
   {
-    fault: '503 on the start POST',
+    fault: '503 with Retry-After on the start POST',
     mode: 'export',
     expected: 'retried (the server asked); succeeds',
-    setup: emu => emu.inject('start', { kind: 'http', status: 503 }),
+    setup: emu =>
+      emu.inject('start', { kind: 'http', status: 503, headers: { 'retry-after': '1' } }),
     outcome: { exitCode: 0 },
     check: ({ emu }) => expect(count(emu, 'start')).toBe(2)
+  },
+  {
+    fault: '503 without Retry-After on the start POST',
+    mode: 'export',
+    expected: 'not retried (the job may have been queued); fails with a duplicate warning',
+    setup: emu => emu.inject('start', { kind: 'http', status: 503 }),
+    outcome: { exitCode: 1, message: 'failed with HTTP 503' },
+    check: ({ log, emu }) => {
+      expect(log).toContain('may exist anyway')
+      expect(count(emu, 'start')).toBe(1)
+    }
   },
   {
     fault: '500 on the start POST',

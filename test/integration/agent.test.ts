@@ -280,7 +280,7 @@ describe('the hourly allowance (429)', () => {
   }
 
   it('waits for Retry-After when it fits in timeout, then creates the job once', async () => {
-    const emu = await emulate({ agent: { limit: 1, windowMs: 5000 } })
+    const emu = await emulate({ agent: { limit: 1, windowMs: 5000, retryAfter: true } })
     await useAllowance(emu)
     const run = await agent({ prompt: 'Check the docs.', wait: 'false' })
     expect(run.exitCode, run.log).toBe(0)
@@ -301,7 +301,7 @@ describe('the hourly allowance (429)', () => {
   })
 
   it('with a Retry-After past the timeout, fails saying when to try again', async () => {
-    const emu = await emulate({ agent: { limit: 1 } })
+    const emu = await emulate({ agent: { limit: 1, retryAfter: true } })
     await useAllowance(emu)
     const run = await agent({ prompt: 'Check the docs.', timeout: '10s' })
     expectCleanFailure(run, /per project per hour.*try again after \d{4}-\d\d-\d\dT/)

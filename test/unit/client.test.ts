@@ -120,6 +120,46 @@ describe('createAdminApi', () => {
     expect(recorded.of('info').join('\n')).toContain('Retrying in 50ms.')
   })
 
+  it.each([
+    ['deployment', 10_000],
+    ['preview', 60_000]
+  ] as const)(
+    "waits out the %s limit's documented window after a 429 without Retry-After, past three attempts",
+    async (what, windowMs) => {
+      const { baseUrl, requests } = await serve((_req, res) =>
+        requests() <= 4
+          ? json(res, 429, { error: 'Too many requests' })
+          : json(res, 202, { statusId: 'st_1', previewUrl: 'https://docs-b.mintlify.app' })
+      )
+      const waits: number[] = []
+      const recorded = recordLog()
+      onTestFinished(recorded.restore)
+      const client = api(baseUrl, { sleep: ms => Promise.resolve(void waits.push(ms)) })
+      const triggered =
+        what === 'preview'
+          ? await client.triggerPreview('p1', 'docs/b')
+          : await client.triggerDeployment('p1')
+      expect(triggered.statusId).toBe('st_1')
+      expect(requests()).toBe(5)
+      expect(waits).toEqual([windowMs, windowMs, windowMs, windowMs])
+      expect(recorded.of('info').at(-1)).toMatch(/ Retrying in (10s|1m)\.$/)
+    }
+  )
+
+  it('gives up a call the API keeps rate-limiting after ten attempts, other faults after three', async () => {
+    const { baseUrl, requests } = await serve((_req, res) => json(res, 429, { error: 'slow' }))
+    const waits: number[] = []
+    const recorded = recordLog()
+    onTestFinished(recorded.restore)
+    const error = await failureOf(
+      api(baseUrl, { sleep: ms => Promise.resolve(void waits.push(ms)) }).getExportJob('se_1')
+    )
+    expect(error.status).toBe(429)
+    expect(requests()).toBe(10)
+    // Reads wait at least two seconds: a limit is not a dropped connection.
+    for (const ms of waits) expect(ms).toBeGreaterThanOrEqual(2000)
+  })
+
   it('makes three attempts in all by default, no more, no fewer', async () => {
     const { baseUrl, requests } = await serve((_req, res) => json(res, 503, { error: 'busy' }))
     vi.spyOn(Math, 'random').mockReturnValue(0) // no wait between attempts

@@ -8,7 +8,10 @@ import type { DeploymentStatus } from '../../src/api/client.js'
 import { ApiError, type ApiErrorDetails } from '../../src/api/errors.js'
 import { mayRetry } from '../../src/api/retry-policy.js'
 import { deploymentStatusBody } from '../../src/api/schemas.js'
-import type { DeploymentReport } from '../../src/modes/deploy/follow.js'
+import {
+  trigger as triggerDeployment,
+  type DeploymentReport
+} from '../../src/modes/deploy/follow.js'
 import { mayHaveTakenEffect as mayHaveStarted } from '../../src/api/retry-policy.js'
 import {
   commentState,
@@ -117,6 +120,23 @@ describe('retrying a trigger', () => {
       request: 'POST /v1/project/preview/p'
     })
     expect(preview.message).toContain('5 previews per minute per organization')
+  })
+  it('says why a 429 ended the step: the wait past the timeout, or a limit that never lifted', async () => {
+    const refused = (details: Partial<ApiErrorDetails>) => () => Promise.reject(error(details))
+    const hour = Date.now() + 3_600_000
+    const soon = Date.now() + 5_000
+    await expect(triggerDeployment('deployment', refused({ status: 429 }), soon)).rejects.toThrow(
+      /per organization with automation triggers\. The limit lasts up to 10s, past this step's `timeout`/
+    )
+    await expect(
+      triggerDeployment('deployment', refused({ status: 429, retryAfterMs: 60_000 }), soon)
+    ).rejects.toThrow("The server asked to wait 1m, past this step's `timeout`")
+    for (const retryAfterMs of [undefined, 1000])
+      await expect(
+        triggerDeployment('deployment', refused({ status: 429, retryAfterMs }), hour)
+      ).rejects.toThrow(
+        /\. It stayed limited through every attempt \(other runs of the organization/
+      )
   })
 })
 

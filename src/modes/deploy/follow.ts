@@ -1,5 +1,5 @@
 import type { DeploymentStatus, Triggered } from '../../api/client.js'
-import { ApiError } from '../../api/errors.js'
+import { ApiError, TRIGGER_WINDOW_MS } from '../../api/errors.js'
 import { mayHaveTakenEffect } from '../../api/retry-policy.js'
 import { log } from '../../log.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
@@ -52,13 +52,17 @@ export async function trigger(
 
 function explainTrigger(kind: DeploymentKind, error: unknown, deadline: number): Error {
   if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error))
-  if (
-    error.status === 429 &&
-    error.retryAfterMs !== undefined &&
-    Date.now() + error.retryAfterMs >= deadline
-  ) {
+  if (error.status === 429) {
+    // Past the deadline, or still limited after the client's attempts: a 429 was refused, not run.
+    const wait =
+      error.retryAfterMs === undefined
+        ? `The limit lasts up to ${formatDuration(TRIGGER_WINDOW_MS[kind])}`
+        : `The server asked to wait ${formatDuration(error.retryAfterMs)}`
+    const past = Date.now() + (error.retryAfterMs ?? TRIGGER_WINDOW_MS[kind]) >= deadline
     return new DeploymentError(
-      `${error.message} The server asked to wait ${formatDuration(error.retryAfterMs)}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`
+      past
+        ? `${error.message} ${wait}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`
+        : `${error.message} It stayed limited through every attempt (other runs of the organization share the limit): run it again later.`
     )
   }
   if (!mayHaveTakenEffect(error)) return error
