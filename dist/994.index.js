@@ -6276,8 +6276,12 @@ function backoffDelayMs(attempt, retryAfterMs = 0, random = Math.random) {
  */
 /** Secrets shorter than this are not scrubbed: masking `abc` everywhere would garble the log. */
 const MIN_SECRET_CHARS = 6;
-/** Decoding rounds for text that is escaped more than once (`%255C` → `%5C` → `\`). */
-const DECODE_ROUNDS = 3;
+/**
+ * Decoding rounds for text escaped more than once (`%255C` → `%5C` → `\`): a key echoed under
+ * more layers than this is left as written. Each round reads the whole text, so the bound also
+ * bounds the work on a hostile answer (`%252525…` loses two characters a round).
+ */
+const DECODE_ROUNDS = 16;
 class Secrets {
     values = new Map();
     /** False for a value too short to scrub (or mask) without garbling every message. */
@@ -6289,23 +6293,27 @@ class Secrets {
             this.values.set(value, kind);
         return true;
     }
-    /** `text` with every secret (of the kinds asked for) as `***`, in any form it was echoed in. */
+    /**
+     * `text` with every secret (of the kinds asked for) as `***`, in any form it was echoed in.
+     * Only the characters that spell a secret are replaced; the rest stays exactly as written,
+     * never decoded: text escaped for a table or a quote (`%3Cimg%3E`) must not come back as
+     * markup because a key was echoed beside it.
+     */
     scrub(text, kinds = ['credential', 'link']) {
         const secrets = [...this.values].filter(([, kind]) => kinds.includes(kind)).map(([v]) => v);
         if (secrets.length === 0)
             return text;
-        const raw = replaceAll(text, secrets);
-        // Shown decoded only when decoding is what revealed a secret; other text stays as written.
-        let decoded = raw;
-        for (let round = 0; round < DECODE_ROUNDS; round++) {
-            const next = decodeEscapes(decoded);
-            if (next === decoded)
-                break;
-            decoded = next;
-            if (secrets.some(secret => decoded.includes(secret)))
-                return replaceAll(decoded, secrets);
+        const spans = occurrences(text, secrets, undefined);
+        // No escape, nothing to decode: the common case, a plain line of the log.
+        if (/[%\\&]/.test(text)) {
+            let layer = { text, from: undefined, to: undefined };
+            for (let round = 0; round < DECODE_ROUNDS && layer; round++) {
+                layer = decodeLayer(layer);
+                if (layer)
+                    spans.push(...occurrences(layer.text, secrets, layer));
+            }
         }
-        return raw;
+        return replaceSpans(text, spans);
     }
     /** A parsed JSON value with every string in it scrubbed (for outputs that stay JSON). */
     scrubValue(value, kinds) {
@@ -6322,27 +6330,90 @@ class Secrets {
         return value;
     }
 }
-function replaceAll(text, secrets) {
-    // Longest first, so a secret that contains another is replaced whole.
-    return [...secrets]
-        .sort((a, b) => b.length - a.length)
-        .reduce((result, secret) => result.split(secret).join('***'), text);
+/** Where in the original text each secret occurs in `layer` (the original when undefined). */
+function occurrences(text, secrets, layer) {
+    const spans = [];
+    for (const secret of secrets) {
+        for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
+            const last = at + secret.length - 1;
+            spans.push(layer?.from && layer.to
+                ? [layer.from[at], layer.to[last]]
+                : [at, last + 1]);
+        }
+    }
+    return spans;
 }
-/** One round of the escapes a server may echo a value in: JSON, URL, HTML, backslash-hex. */
-function decodeEscapes(text) {
-    return text
-        .replace(/\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})/g, (_, braced, plain) => fromCodePoint(parseInt(braced ?? plain, 16)))
-        .replace(/\\x([0-9a-fA-F]{2})/g, (_, hex) => fromCodePoint(parseInt(hex, 16)))
-        .replace(/&#x([0-9a-fA-F]{1,6});?|&#(\d{1,7});?/g, (_, hex, dec) => fromCodePoint(hex ? parseInt(hex, 16) : Number(dec)))
-        .replace(/(?:%[0-9a-fA-F]{2})+/g, encoded => {
-        try {
-            return decodeURIComponent(encoded);
+/** `text` with each span (merged where they overlap or touch) replaced by `***`. */
+function replaceSpans(text, spans) {
+    if (spans.length === 0)
+        return text;
+    spans.sort((a, b) => a[0] - b[0]);
+    let result = '';
+    let written = 0;
+    let [start, end] = spans[0];
+    for (const [from, to] of spans.slice(1)) {
+        if (from <= end)
+            end = Math.max(end, to);
+        else {
+            result += `${text.slice(written, start)}***`;
+            written = end;
+            [start, end] = [from, to];
         }
-        catch {
-            // One byte that is no UTF-8 must not keep the rest (a key, say) encoded: byte by byte.
-            return encoded.replace(/%([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    }
+    return `${result}${text.slice(written, start)}***${text.slice(end)}`;
+}
+/** The escapes a server may echo a value in: JSON, backslash-hex, HTML entities, URL. */
+const ESCAPE = /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|&#x([0-9a-fA-F]{1,6});?|&#(\d{1,7});?|(?:%[0-9a-fA-F]{2})+/g;
+/** One round of decoding, each unit mapped to the original; undefined when nothing decodes. */
+function decodeLayer(layer) {
+    const source = layer.text;
+    const origin = (at) => layer.from && layer.to ? [layer.from[at], layer.to[at]] : [at, at + 1];
+    let text = '';
+    const from = [];
+    const to = [];
+    const keep = (start, end) => {
+        text += source.slice(start, end);
+        for (let at = start; at < end; at++) {
+            const [a, b] = origin(at);
+            from.push(a);
+            to.push(b);
         }
-    });
+    };
+    let read = 0;
+    for (const match of source.matchAll(ESCAPE)) {
+        const at = match.index;
+        keep(read, at);
+        const decoded = decodeEscape(match);
+        const span = [origin(at)[0], origin(at + match[0].length - 1)[1]];
+        text += decoded;
+        for (let unit = 0; unit < decoded.length; unit++) {
+            from.push(span[0]);
+            to.push(span[1]);
+        }
+        read = at + match[0].length;
+    }
+    if (read === 0)
+        return undefined;
+    keep(read, source.length);
+    return text === source ? undefined : { text, from, to };
+}
+function decodeEscape(match) {
+    const [escape, braced, plain, hexByte, hexEntity, decimalEntity] = match;
+    if (braced ?? plain)
+        return fromCodePoint(parseInt((braced ?? plain), 16));
+    if (hexByte)
+        return fromCodePoint(parseInt(hexByte, 16));
+    if (hexEntity)
+        return fromCodePoint(parseInt(hexEntity, 16));
+    if (decimalEntity)
+        return fromCodePoint(Number(decimalEntity));
+    try {
+        return decodeURIComponent(escape);
+    }
+    catch {
+        // One byte that is no UTF-8 must not keep the rest (a key, say) encoded: byte by byte.
+        return escape.replace(/%([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    }
 }
 function fromCodePoint(code) {
     return code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';

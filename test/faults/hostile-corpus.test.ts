@@ -15,6 +15,10 @@ import { SideServers } from './matrix.ts'
 
 const KEY = 'mint_hostile0123456789abcdef'
 
+/** `text` URL-encoded four times over, every character. */
+const layered = (text: string) =>
+  [...text].map(c => `%${'25'.repeat(3)}${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')
+
 const jsonEscaped = (text: string) =>
   [...text].map(c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
 
@@ -41,6 +45,11 @@ const CORPUS: Array<[name: string, text: string]> = [
   [
     'the key, URL-encoded',
     `token=${[...KEY].map(c => `%${c.charCodeAt(0).toString(16)}`).join('')}`
+  ],
+  [
+    // Each pass of the scrub once peeled a layer; escaped markup came back with the key gone.
+    'escaped markup beside the key in layers',
+    `${layered('<img src=https://evil.example/l.png>\n\n[x](https://evil.example) @org/team\n::error::layered')} ${[0, 1, 2, 3].map(n => `%${'25'.repeat(n)}${KEY.replace('m', '6D')}`).join(' ')}`
   ],
   ['a very long line', `${'A'.repeat(6000)}\n::error::after a long line`]
 ]
