@@ -200,7 +200,7 @@ describe('static export jobs', () => {
     expect(await json(response)).toEqual({ error: 'Export job is not completed (status: running)' })
   })
 
-  it('validates the start body (400) and knows unknown domains (404)', async () => {
+  it('validates the start body and refuses unknown domains (400, as the vendor)', async () => {
     const emu = await emulate({ unknownDomains: ['docs.unknown.com'] })
     const bad = [
       {},
@@ -226,10 +226,8 @@ describe('static export jobs', () => {
       method: 'POST',
       body: { domain: 'docs.unknown.com' }
     })
-    expect(unknown.status).toBe(404)
-    expect(await json(unknown)).toEqual({
-      error: 'No deployment found for domain docs.unknown.com'
-    })
+    expect(unknown.status).toBe(400)
+    expect(await json(unknown)).toEqual({ error: 'Invalid domain: docs.unknown.com' })
   })
 
   it('answers 404 for unknown jobs and paths, 405 for a wrong method', async () => {
@@ -276,6 +274,12 @@ describe('authentication', () => {
     }
     const agent = await call(emu, '/v2/agent/proj/job/job_1', { key: 'mint_no_enterprise' })
     expect(agent.status).toBe(403)
+    // Deployments are not an Enterprise feature: the same key triggers one.
+    const deploy = await call(emu, '/v1/project/update/proj', {
+      method: 'POST',
+      key: 'mint_no_enterprise'
+    })
+    expect(deploy.status).toBe(202)
 
     // Auth comes before routing; an injected fault (a proxy) comes before auth.
     expect((await call(emu, '/nowhere', { key: null })).status).toBe(401)

@@ -165,6 +165,8 @@ function adviceFor(
   if (status === 429 && op.kind === 'trigger')
     return `The Admin API is rate-limiting this organization: ${TRIGGER_LIMITS[op.what]}.`
   if (status === 429) return 'The Admin API is rate-limiting this key; wait before trying again.'
+  if (status === 400 && op.kind === 'start')
+    return `The service refused the domain or the paths: check \`domain\` (\`${op.domain}\`) against the domains of your Mintlify project, and \`paths\` if given.`
   if (status === 400 || status === 422)
     return 'The request was refused as invalid: check the inputs named in the message.'
   if (status >= 500)

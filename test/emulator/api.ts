@@ -72,8 +72,9 @@ export function authorize(
   }
   const deployments =
     endpoint === 'deploy' || endpoint === 'preview' || endpoint === 'deploy-status'
-  if (key !== undefined && options.forbiddenKeys.includes(key) && !deployments) {
-    // A valid key of an organisation without the Enterprise plan.
+  if (key !== undefined && options.forbiddenKeys.includes(key)) {
+    // A valid key of an organisation without the Enterprise plan: deployments are on every plan.
+    if (deployments) return null
     if (endpoint === 'agent') return errorReply(403, 'This API key may not read agent jobs')
     if (endpoint === 'agent-create' || endpoint === 'agent-message')
       return errorReply(403, 'This API key may not start agent jobs')
@@ -107,7 +108,7 @@ async function startJob(ctx: Context, req: IncomingMessage): Promise<Reply> {
   if ('error' in start) return errorReply(400, start.error)
   const unknown = ctx.options.unknownDomains.map(d => d.toLowerCase())
   if (unknown.includes(start.domain.toLowerCase())) {
-    return errorReply(404, `No deployment found for domain ${start.domain}`)
+    return errorReply(400, `Invalid domain: ${start.domain}`)
   }
   const job = newJob(start.domain, Date.now(), { version: start.version, paths: start.paths })
   ctx.jobs.set(job.jobId, job)

@@ -11,7 +11,7 @@ export interface EmulatorOptions {
   export: ExportBehaviour
   /** Per-domain overrides, merged over `export` when a job's status is computed. */
   domains: Record<string, Partial<ExportBehaviour>>
-  /** Starting an export for one of these answers 404 "No deployment found for domain <d>". */
+  /** Starting an export for one of these answers 400 (the vendor's "invalid domain"). */
   unknownDomains: string[]
   storage: StorageBehaviour
   /** Agent jobs that exist, keyed by agent job id (jobs created through the API are added). */

@@ -289,11 +289,11 @@ describe('export, end to end against the emulator', () => {
     expectCleanFailure(run, 'Check `job-id` (`se_doesnotexist`)')
   })
 
-  it('names the domain that was not found (404)', async () => {
+  it('names the domain the service refused (400, as the vendor answers an unknown one)', async () => {
     await emulate({ unknownDomains: ['docs.unknown.com'] })
     expectCleanFailure(
       await exportRun({ domain: 'docs.unknown.com' }),
-      'HTTP 404: "No deployment found for domain docs.unknown.com". Check `domain` (`docs.unknown.com`)'
+      'HTTP 400: "Invalid domain: docs.unknown.com". The service refused the domain or the paths: check `domain` (`docs.unknown.com`) against the domains of your Mintlify project, and `paths` if given.'
     )
   })
 

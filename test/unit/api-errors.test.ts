@@ -24,6 +24,19 @@ describe('HTTP errors say each fact once', () => {
     expect(message).toContain('". Check `job-id`')
   })
 
+  it('names the domain of a start refused as invalid (400), or not found (404, tolerated)', () => {
+    const start = {
+      request: 'POST /v1/static-export/jobs',
+      operation: { kind: 'start', domain: 'd.example.com' }
+    } as const
+    expect(describeFailure(http(400, start))).toContain(
+      'The service refused the domain or the paths: check `domain` (`d.example.com`)'
+    )
+    expect(describeFailure(http(404, start))).toContain(
+      'No deployment was found for domain `d.example.com`. Check `domain` (`d.example.com`)'
+    )
+  })
+
   it('a refused key names the input and links the API keys page', () => {
     expect(describeFailure(http(401))).toContain(
       `The admin API key was refused. Check that \`api-key\` holds a current admin key`
