@@ -647,7 +647,8 @@ async function zipFile(path) {
     const handle = await (0,promises_.open)(path, 'r');
     // Closed here when it cannot be measured: nobody else holds it yet.
     const { size } = await handle.stat().catch(async (error) => {
-        await handle.close();
+        // The stat's error is the one to report, whatever closing says.
+        await handle.close().catch(() => undefined);
         throw error;
     });
     return {

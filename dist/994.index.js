@@ -174,6 +174,11 @@ class ApiError extends Error {
     stepTimedOut;
     /** True when the same request may succeed later (network faults, 408, 429, 5xx). */
     transient;
+    /**
+     * Set by the client when it stopped retrying a request it could have sent again: its next
+     * wait would pass the step's deadline, or it had made all its attempts.
+     */
+    retriesEnded;
     constructor(details) {
         super(describeFailure(details));
         this.name = 'ApiError';
@@ -481,8 +486,9 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * The wait before retrying `error`. A 429 without Retry-After (the vendor sends none) says
  * nothing of how long the limit lasts: a trigger waits out its documented window (a preview's
- * minute), anything else a few seconds, not the sub-second first back-off of a dropped
- * connection.
+ * minute) and a jittered back-off on top, so that the runners it limited at once do not all
+ * come back at once; anything else a few seconds at least, not the sub-second first back-off
+ * of a dropped connection.
  */
 const RATE_LIMITED_MIN_DELAY_MS = 2000;
 /**
@@ -491,12 +497,11 @@ const RATE_LIMITED_MIN_DELAY_MS = 2000;
  */
 const RATE_LIMITED_ATTEMPTS = 10;
 function retryDelayMs(error, attempt) {
-    if (error.status !== 429)
+    if (error.status !== 429 || error.retryAfterMs !== undefined)
         return (0,retry/* backoffDelayMs */.Q)(attempt, error.retryAfterMs ?? 0);
-    const window = error.operation.kind === 'trigger'
-        ? TRIGGER_WINDOW_MS[error.operation.what]
-        : RATE_LIMITED_MIN_DELAY_MS;
-    return (0,retry/* backoffDelayMs */.Q)(attempt, error.retryAfterMs ?? window);
+    if (error.operation.kind === 'trigger')
+        return TRIGGER_WINDOW_MS[error.operation.what] + (0,retry/* backoffDelayMs */.Q)(attempt);
+    return (0,retry/* backoffDelayMs */.Q)(attempt, RATE_LIMITED_MIN_DELAY_MS);
 }
 function createAdminApi(options) {
     const timeoutMs = options.requestTimeoutMs ?? 30_000;
@@ -601,11 +606,15 @@ function createAdminApi(options) {
                 if (!(error instanceof ApiError) || !mayRetry(error))
                     return;
                 const attempts = error.status === 429 ? RATE_LIMITED_ATTEMPTS : maxAttempts;
-                if (attemptNumber >= attempts)
+                if (attemptNumber >= attempts) {
+                    error.retriesEnded = 'attempts';
                     return;
+                }
                 const delayMs = retryDelayMs(error, attemptNumber);
-                if (Date.now() + delayMs >= deadline)
+                if (Date.now() + delayMs >= deadline) {
+                    error.retriesEnded = 'deadline';
                     return;
+                }
                 retrying = true;
                 log/* log */.Rm.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`);
                 await wait(delayMs, signal);
@@ -3003,29 +3012,28 @@ class DeploymentError extends Error {
 }
 /**
  * Sends one trigger. The API client repeats it only when it certainly never arrived, or was
- * refused with 429 and the server's wait fits before the step's deadline; anything else that
- * leaves the outcome unknown is explained here, and never sent again.
+ * refused with 429 and the wait fits before the step's deadline; anything else that leaves the
+ * outcome unknown is explained here, and never sent again.
  */
-async function trigger(kind, send, deadline) {
+async function trigger(kind, send) {
     try {
         return await send();
     }
     catch (error) {
-        throw explainTrigger(kind, error, deadline);
+        throw explainTrigger(kind, error);
     }
 }
-function explainTrigger(kind, error, deadline) {
+function explainTrigger(kind, error) {
     if (!(error instanceof ApiError))
         return error instanceof Error ? error : new Error(String(error));
     if (error.status === 429) {
-        // Past the deadline, or still limited after the client's attempts: a 429 was refused, not run.
+        // A 429 was refused, not run: what ended the retries says what to do.
+        if (error.retriesEnded === 'attempts')
+            return new DeploymentError(`${error.message} It stayed limited through every attempt (other runs of the organization share the limit): run it again later.`);
         const wait = error.retryAfterMs === undefined
             ? `The limit lasts up to ${formatDuration(TRIGGER_WINDOW_MS[kind])}`
             : `The server asked to wait ${formatDuration(error.retryAfterMs)}`;
-        const past = Date.now() + (error.retryAfterMs ?? TRIGGER_WINDOW_MS[kind]) >= deadline;
-        return new DeploymentError(past
-            ? `${error.message} ${wait}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`
-            : `${error.message} It stayed limited through every attempt (other runs of the organization share the limit): run it again later.`);
+        return new DeploymentError(`${error.message} ${wait}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`);
     }
     if (!mayHaveTakenEffect(error))
         return error;
@@ -3101,7 +3109,7 @@ async function runDeploy(settings, deps) {
             log/* log */.Rm.info(`Following deployment ${statusId} (not triggering one: \`status-id\` is set).`);
         }
         else {
-            const triggered = await trigger('deployment', () => deps.api.triggerDeployment(settings.projectId, deps.signal), deps.deadline);
+            const triggered = await trigger('deployment', () => deps.api.triggerDeployment(settings.projectId, deps.signal));
             statusId = triggered.statusId;
             log/* log */.Rm.info(`Triggered deployment ${statusId} of project ${settings.projectId}.`);
         }
@@ -5166,7 +5174,7 @@ async function runPreview(settings, deps) {
     };
     const started = Date.now();
     try {
-        const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal), deps.deadline);
+        const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal));
         report.statusId = triggered.statusId;
         if (triggered.previewUrl)
             report.previewUrl = triggered.previewUrl;
@@ -5719,9 +5727,9 @@ function rangedAnswerProblem(headers, asked, identity) {
 /* harmony export */   wx: () => (/* binding */ header)
 /* harmony export */ });
 /* unused harmony export hostOf */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(27194);
-/* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(19630);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40957);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(27194);
+/* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(19630);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40957);
 
 
 
@@ -5740,20 +5748,20 @@ async function storeError(status, body, url) {
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
     const message = /<Message>([^<]+)<\/Message>/.exec(text)?.[1];
     // The store's words are outside text: one clean, short line.
-    const said = (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(code || message ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}` : text, 120);
+    const said = (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(code || message ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}` : text, 120);
     const host = hostOf(url);
     const expired = /expired|not valid in the specified time/i.test(text);
     if (status === 403)
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .LinkExpiredError */ .SM(said || 'HTTP 403', expired, host);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LinkExpiredError */ .SM(said || 'HTTP 403', expired, host);
     if (status === 400 && /ExpiredToken/i.test(text))
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .LinkExpiredError */ .SM(said, true, host);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LinkExpiredError */ .SM(said, true, host);
     if (status === 412)
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ObjectChangedError */ .__(`HTTP 412 to If-Match${said ? `: ${said}` : ''}`);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ObjectChangedError */ .__(`HTTP 412 to If-Match${said ? `: ${said}` : ''}`);
     // Ranges are asked only below the size the object had: it is shorter now.
     if (status === 416)
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ObjectChangedError */ .__('HTTP 416: it is shorter than the range asked for');
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ObjectChangedError */ .__('HTTP 416: it is shorter than the range asked for');
     const transient = status === 408 || status === 429 || status >= 500;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DownloadError */ .nV(`the store answered HTTP ${status}${said ? ` (${said})` : ''}`, transient);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .DownloadError */ .nV(`the store answered HTTP ${status}${said ? ` (${said})` : ''}`, transient);
 }
 /** `host:port` of a link, for messages (never its query). */
 function hostOf(url) {
@@ -5789,12 +5797,12 @@ async function requestObject(options) {
             return { response, url };
         await response.discard();
         const location = header(response, 'location');
-        const refuse = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DownloadError */ .nV(`the store redirected (HTTP ${response.statusCode}) ${why}`, false);
+        const refuse = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .DownloadError */ .nV(`the store redirected (HTTP ${response.statusCode}) ${why}`, false);
         if (!location)
             throw refuse('without a Location header');
         if (hops >= MAX_REDIRECTS)
             throw refuse(`more than ${MAX_REDIRECTS} times; not followed`);
-        const textProblem = (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .linkTextProblem */ .nf)(location);
+        const textProblem = (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .linkTextProblem */ .nf)(location);
         if (textProblem)
             throw refuse(`to a location that ${textProblem}; not followed`);
         let next;
@@ -5806,7 +5814,7 @@ async function requestObject(options) {
         }
         const problem = options.checkHop(next.href);
         if (problem)
-            throw refuse(`to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .redactLink */ .OO)(next.href)}, which ${problem}; not followed`);
+            throw refuse(`to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactLink */ .OO)(next.href)}, which ${problem}; not followed`);
         url = next.href;
     }
 }
@@ -6305,14 +6313,15 @@ class Secrets {
         const secrets = [...this.values].filter(([, kind]) => kinds.includes(kind)).map(([v]) => v);
         if (secrets.length === 0)
             return text;
-        const spans = occurrences(text, secrets, undefined);
+        const spans = [];
+        let layer = { text, from: undefined, to: undefined };
+        findSecrets(layer, secrets, spans);
         // No escape, nothing to decode: the common case, a plain line of the log.
         if (/[%\\&]/.test(text)) {
-            let layer = { text, from: undefined, to: undefined };
             for (let round = 0; round < DECODE_ROUNDS && layer; round++) {
                 layer = decodeLayer(layer);
                 if (layer)
-                    spans.push(...occurrences(layer.text, secrets, layer));
+                    findSecrets(layer, secrets, spans);
             }
         }
         return replaceSpans(text, spans);
@@ -6332,18 +6341,15 @@ class Secrets {
         return value;
     }
 }
-/** Where in the original text each secret occurs in `layer` (the original when undefined). */
-function occurrences(text, secrets, layer) {
-    const spans = [];
+/** Adds to `spans` where in the original text each secret occurs in `layer`. */
+function findSecrets(layer, secrets, spans) {
+    const { text, from, to } = layer;
     for (const secret of secrets) {
         for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
             const last = at + secret.length - 1;
-            spans.push(layer?.from && layer.to
-                ? [layer.from[at], layer.to[last]]
-                : [at, last + 1]);
+            spans.push(from && to ? [from[at], to[last]] : [at, last + 1]);
         }
     }
-    return spans;
 }
 /** `text` with each span (merged where they overlap or touch) replaced by `***`. */
 function replaceSpans(text, spans) {
@@ -6364,47 +6370,56 @@ function replaceSpans(text, spans) {
     }
     return `${result}${text.slice(written, start)}***${text.slice(end)}`;
 }
-/** The escapes a server may echo a value in: JSON, backslash-hex, HTML entities, URL. */
-const ESCAPE = /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|&#x([0-9a-fA-F]{1,6});?|&#(\d{1,7});?|(?:%[0-9a-fA-F]{2})+/g;
-/** One round of decoding, each unit mapped to the original; undefined when nothing decodes. */
+/**
+ * One round of the escapes a server may echo a value in (JSON, backslash-hex, HTML entities,
+ * URL), each unit of the result mapped to the original; undefined when nothing decodes. The
+ * maps are typed arrays, as the text may be a megabyte of hostile escapes.
+ */
 function decodeLayer(layer) {
     const source = layer.text;
-    const origin = (at) => layer.from && layer.to ? [layer.from[at], layer.to[at]] : [at, at + 1];
-    let text = '';
-    const from = [];
-    const to = [];
-    const keep = (start, end) => {
-        text += source.slice(start, end);
-        for (let at = start; at < end; at++) {
-            const [a, b] = origin(at);
-            from.push(a);
-            to.push(b);
+    // Decoding only shortens: the maps never need more room than the source has units.
+    const from = new Int32Array(source.length);
+    const to = new Int32Array(source.length);
+    const parts = [];
+    let units = 0;
+    const map = (start, end) => {
+        for (let at = start; at < end; at++, units++) {
+            from[units] = layer.from ? layer.from[at] : at;
+            to[units] = layer.to ? layer.to[at] : at + 1;
         }
     };
     let read = 0;
-    for (const match of source.matchAll(ESCAPE)) {
+    const escapes = /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\(["\\/bfnrt])|&#x([0-9a-fA-F]{1,6});?|&#(\d{1,7});?|(?:%[0-9a-fA-F]{2})+/g;
+    for (const match of source.matchAll(escapes)) {
         const at = match.index;
-        keep(read, at);
+        parts.push(source.slice(read, at));
+        map(read, at);
         const decoded = decodeEscape(match);
-        const span = [origin(at)[0], origin(at + match[0].length - 1)[1]];
-        text += decoded;
-        for (let unit = 0; unit < decoded.length; unit++) {
-            from.push(span[0]);
-            to.push(span[1]);
-        }
+        const start = layer.from ? layer.from[at] : at;
+        const last = at + match[0].length - 1;
+        const end = layer.to ? layer.to[last] : last + 1;
+        parts.push(decoded);
+        from.fill(start, units, units + decoded.length);
+        to.fill(end, units, units + decoded.length);
+        units += decoded.length;
         read = at + match[0].length;
     }
     if (read === 0)
         return undefined;
-    keep(read, source.length);
-    return text === source ? undefined : { text, from, to };
+    parts.push(source.slice(read));
+    map(read, source.length);
+    return { text: parts.join(''), from: from.subarray(0, units), to: to.subarray(0, units) };
 }
+/** JSON's one-letter escapes; `"`, `\` and `/` stand for themselves. */
+const SHORT_ESCAPES = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 function decodeEscape(match) {
-    const [escape, braced, plain, hexByte, hexEntity, decimalEntity] = match;
+    const [escape, braced, plain, hexByte, short, hexEntity, decimalEntity] = match;
     if (braced ?? plain)
         return fromCodePoint(parseInt((braced ?? plain), 16));
     if (hexByte)
         return fromCodePoint(parseInt(hexByte, 16));
+    if (short)
+        return SHORT_ESCAPES[short] ?? short;
     if (hexEntity)
         return fromCodePoint(parseInt(hexEntity, 16));
     if (decimalEntity)

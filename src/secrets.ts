@@ -38,13 +38,14 @@ export class Secrets {
   scrub(text: string, kinds: readonly SecretKind[] = ['credential', 'link']): string {
     const secrets = [...this.values].filter(([, kind]) => kinds.includes(kind)).map(([v]) => v)
     if (secrets.length === 0) return text
-    const spans = occurrences(text, secrets, undefined)
+    const spans: Span[] = []
+    let layer: Decoded | undefined = { text, from: undefined, to: undefined }
+    findSecrets(layer, secrets, spans)
     // No escape, nothing to decode: the common case, a plain line of the log.
     if (/[%\\&]/.test(text)) {
-      let layer: Decoded | undefined = { text, from: undefined, to: undefined }
       for (let round = 0; round < DECODE_ROUNDS && layer; round++) {
         layer = decodeLayer(layer)
-        if (layer) spans.push(...occurrences(layer.text, secrets, layer))
+        if (layer) findSecrets(layer, secrets, spans)
       }
     }
     return replaceSpans(text, spans)
@@ -66,43 +67,37 @@ export class Secrets {
   }
 }
 
+/** Where a secret was found: a part of the original text, `[from, to)`. */
+type Span = [number, number]
+
 /**
  * A text decoded some rounds, and for each of its UTF-16 units the part of the original text
- * it came from (`from` inclusive, `to` exclusive); undefined arrays: the original itself.
+ * it came from (`from` inclusive, `to` exclusive); undefined maps: the original itself.
  */
 interface Decoded {
   text: string
-  from: number[] | undefined
-  to: number[] | undefined
+  from: Int32Array | undefined
+  to: Int32Array | undefined
 }
 
-/** Where in the original text each secret occurs in `layer` (the original when undefined). */
-function occurrences(
-  text: string,
-  secrets: readonly string[],
-  layer: Decoded | undefined
-): Array<[number, number]> {
-  const spans: Array<[number, number]> = []
+/** Adds to `spans` where in the original text each secret occurs in `layer`. */
+function findSecrets(layer: Decoded, secrets: readonly string[], spans: Span[]): void {
+  const { text, from, to } = layer
   for (const secret of secrets) {
     for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
       const last = at + secret.length - 1
-      spans.push(
-        layer?.from && layer.to
-          ? [layer.from[at] as number, layer.to[last] as number]
-          : [at, last + 1]
-      )
+      spans.push(from && to ? [from[at] as number, to[last] as number] : [at, last + 1])
     }
   }
-  return spans
 }
 
 /** `text` with each span (merged where they overlap or touch) replaced by `***`. */
-function replaceSpans(text: string, spans: Array<[number, number]>): string {
+function replaceSpans(text: string, spans: Span[]): string {
   if (spans.length === 0) return text
   spans.sort((a, b) => a[0] - b[0])
   let result = ''
   let written = 0
-  let [start, end] = spans[0] as [number, number]
+  let [start, end] = spans[0] as Span
   for (const [from, to] of spans.slice(1)) {
     if (from <= end) end = Math.max(end, to)
     else {
@@ -114,48 +109,55 @@ function replaceSpans(text: string, spans: Array<[number, number]>): string {
   return `${result}${text.slice(written, start)}***${text.slice(end)}`
 }
 
-/** The escapes a server may echo a value in: JSON, backslash-hex, HTML entities, URL. */
-const ESCAPE =
-  /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|&#x([0-9a-fA-F]{1,6});?|&#(\d{1,7});?|(?:%[0-9a-fA-F]{2})+/g
-
-/** One round of decoding, each unit mapped to the original; undefined when nothing decodes. */
+/**
+ * One round of the escapes a server may echo a value in (JSON, backslash-hex, HTML entities,
+ * URL), each unit of the result mapped to the original; undefined when nothing decodes. The
+ * maps are typed arrays, as the text may be a megabyte of hostile escapes.
+ */
 function decodeLayer(layer: Decoded): Decoded | undefined {
   const source = layer.text
-  const origin = (at: number): [number, number] =>
-    layer.from && layer.to ? [layer.from[at] as number, layer.to[at] as number] : [at, at + 1]
-  let text = ''
-  const from: number[] = []
-  const to: number[] = []
-  const keep = (start: number, end: number) => {
-    text += source.slice(start, end)
-    for (let at = start; at < end; at++) {
-      const [a, b] = origin(at)
-      from.push(a)
-      to.push(b)
+  // Decoding only shortens: the maps never need more room than the source has units.
+  const from = new Int32Array(source.length)
+  const to = new Int32Array(source.length)
+  const parts: string[] = []
+  let units = 0
+  const map = (start: number, end: number) => {
+    for (let at = start; at < end; at++, units++) {
+      from[units] = layer.from ? (layer.from[at] as number) : at
+      to[units] = layer.to ? (layer.to[at] as number) : at + 1
     }
   }
   let read = 0
-  for (const match of source.matchAll(ESCAPE)) {
+  const escapes =
+    /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\(["\\/bfnrt])|&#x([0-9a-fA-F]{1,6});?|&#(\d{1,7});?|(?:%[0-9a-fA-F]{2})+/g
+  for (const match of source.matchAll(escapes)) {
     const at = match.index
-    keep(read, at)
+    parts.push(source.slice(read, at))
+    map(read, at)
     const decoded = decodeEscape(match)
-    const span: [number, number] = [origin(at)[0], origin(at + match[0].length - 1)[1]]
-    text += decoded
-    for (let unit = 0; unit < decoded.length; unit++) {
-      from.push(span[0])
-      to.push(span[1])
-    }
+    const start = layer.from ? (layer.from[at] as number) : at
+    const last = at + match[0].length - 1
+    const end = layer.to ? (layer.to[last] as number) : last + 1
+    parts.push(decoded)
+    from.fill(start, units, units + decoded.length)
+    to.fill(end, units, units + decoded.length)
+    units += decoded.length
     read = at + match[0].length
   }
   if (read === 0) return undefined
-  keep(read, source.length)
-  return text === source ? undefined : { text, from, to }
+  parts.push(source.slice(read))
+  map(read, source.length)
+  return { text: parts.join(''), from: from.subarray(0, units), to: to.subarray(0, units) }
 }
 
+/** JSON's one-letter escapes; `"`, `\` and `/` stand for themselves. */
+const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
+
 function decodeEscape(match: RegExpExecArray | RegExpMatchArray): string {
-  const [escape, braced, plain, hexByte, hexEntity, decimalEntity] = match
+  const [escape, braced, plain, hexByte, short, hexEntity, decimalEntity] = match
   if (braced ?? plain) return fromCodePoint(parseInt((braced ?? plain) as string, 16))
   if (hexByte) return fromCodePoint(parseInt(hexByte, 16))
+  if (short) return SHORT_ESCAPES[short] ?? short
   if (hexEntity) return fromCodePoint(parseInt(hexEntity, 16))
   if (decimalEntity) return fromCodePoint(Number(decimalEntity))
   try {

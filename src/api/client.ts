@@ -149,8 +149,9 @@ const MAX_BODY_BYTES = 1024 * 1024
 /**
  * The wait before retrying `error`. A 429 without Retry-After (the vendor sends none) says
  * nothing of how long the limit lasts: a trigger waits out its documented window (a preview's
- * minute), anything else a few seconds, not the sub-second first back-off of a dropped
- * connection.
+ * minute) and a jittered back-off on top, so that the runners it limited at once do not all
+ * come back at once; anything else a few seconds at least, not the sub-second first back-off
+ * of a dropped connection.
  */
 const RATE_LIMITED_MIN_DELAY_MS = 2000
 /**
@@ -160,12 +161,11 @@ const RATE_LIMITED_MIN_DELAY_MS = 2000
 const RATE_LIMITED_ATTEMPTS = 10
 
 function retryDelayMs(error: ApiError, attempt: number): number {
-  if (error.status !== 429) return backoffDelayMs(attempt, error.retryAfterMs ?? 0)
-  const window =
-    error.operation.kind === 'trigger'
-      ? TRIGGER_WINDOW_MS[error.operation.what]
-      : RATE_LIMITED_MIN_DELAY_MS
-  return backoffDelayMs(attempt, error.retryAfterMs ?? window)
+  if (error.status !== 429 || error.retryAfterMs !== undefined)
+    return backoffDelayMs(attempt, error.retryAfterMs ?? 0)
+  if (error.operation.kind === 'trigger')
+    return TRIGGER_WINDOW_MS[error.operation.what] + backoffDelayMs(attempt)
+  return backoffDelayMs(attempt, RATE_LIMITED_MIN_DELAY_MS)
 }
 
 export function createAdminApi(options: AdminApiOptions): AdminApi {
@@ -280,9 +280,15 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         retrying = false
         if (!(error instanceof ApiError) || !mayRetry(error)) return
         const attempts = error.status === 429 ? RATE_LIMITED_ATTEMPTS : maxAttempts
-        if (attemptNumber >= attempts) return
+        if (attemptNumber >= attempts) {
+          error.retriesEnded = 'attempts'
+          return
+        }
         const delayMs = retryDelayMs(error, attemptNumber)
-        if (Date.now() + delayMs >= deadline) return
+        if (Date.now() + delayMs >= deadline) {
+          error.retriesEnded = 'deadline'
+          return
+        }
         retrying = true
         log.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`)
         await wait(delayMs, signal)

@@ -63,6 +63,11 @@ export class ApiError extends Error {
   readonly stepTimedOut: boolean
   /** True when the same request may succeed later (network faults, 408, 429, 5xx). */
   readonly transient: boolean
+  /**
+   * Set by the client when it stopped retrying a request it could have sent again: its next
+   * wait would pass the step's deadline, or it had made all its attempts.
+   */
+  retriesEnded?: 'deadline' | 'attempts'
 
   constructor(details: ApiErrorDetails) {
     super(describeFailure(details))

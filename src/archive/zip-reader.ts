@@ -76,7 +76,8 @@ export async function zipFile(path: string): Promise<ZipSource> {
   const handle = await open(path, 'r')
   // Closed here when it cannot be measured: nobody else holds it yet.
   const { size } = await handle.stat().catch(async (error: unknown) => {
-    await handle.close()
+    // The stat's error is the one to report, whatever closing says.
+    await handle.close().catch(() => undefined)
     throw error
   })
   return {

@@ -97,6 +97,7 @@ describe('createAdminApi', () => {
     const client = api(baseUrl, { deadline: Date.now() + 1000, maxAttempts: 3 })
     const error = await failureOf(client.getExportJob('se_1'))
     expect(error.status).toBe(429)
+    expect(error.retriesEnded).toBe('deadline')
     expect(requests()).toBe(1)
   })
 
@@ -134,6 +135,9 @@ describe('createAdminApi', () => {
       const waits: number[] = []
       const recorded = recordLog()
       onTestFinished(recorded.restore)
+      // The back-off drawn on top of the window: 0, then all of it (500 ms, 1 s, 2 s caps).
+      const draws = [0, 1, 1, 1]
+      vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0)
       const client = api(baseUrl, { sleep: ms => Promise.resolve(void waits.push(ms)) })
       const triggered =
         what === 'preview'
@@ -141,12 +145,12 @@ describe('createAdminApi', () => {
           : await client.triggerDeployment('p1')
       expect(triggered.statusId).toBe('st_1')
       expect(requests()).toBe(5)
-      expect(waits).toEqual([windowMs, windowMs, windowMs, windowMs])
-      expect(recorded.of('info').at(-1)).toMatch(/ Retrying in (10s|1m)\.$/)
+      expect(waits).toEqual([windowMs, windowMs + 1000, windowMs + 2000, windowMs + 4000])
+      expect(recorded.of('info')[0]).toMatch(/ Retrying in (10s|1m)\.$/)
     }
   )
 
-  it('gives up a call the API keeps rate-limiting after ten attempts, other faults after three', async () => {
+  it('gives up a call the API keeps rate-limiting after ten attempts, saying so', async () => {
     const { baseUrl, requests } = await serve((_req, res) => json(res, 429, { error: 'slow' }))
     const waits: number[] = []
     const recorded = recordLog()
@@ -155,6 +159,7 @@ describe('createAdminApi', () => {
       api(baseUrl, { sleep: ms => Promise.resolve(void waits.push(ms)) }).getExportJob('se_1')
     )
     expect(error.status).toBe(429)
+    expect(error.retriesEnded).toBe('attempts')
     expect(requests()).toBe(10)
     // Reads wait at least two seconds: a limit is not a dropped connection.
     for (const ms of waits) expect(ms).toBeGreaterThanOrEqual(2000)

@@ -122,18 +122,17 @@ describe('retrying a trigger', () => {
     expect(preview.message).toContain('5 previews per minute per organization')
   })
   it('says why a 429 ended the step: the wait past the timeout, or a limit that never lifted', async () => {
-    const refused = (details: Partial<ApiErrorDetails>) => () => Promise.reject(error(details))
-    const hour = Date.now() + 3_600_000
-    const soon = Date.now() + 5_000
-    await expect(triggerDeployment('deployment', refused({ status: 429 }), soon)).rejects.toThrow(
+    const refused = (details: Partial<ApiErrorDetails>, ended: 'deadline' | 'attempts') => () =>
+      Promise.reject(Object.assign(error({ status: 429, ...details }), { retriesEnded: ended }))
+    await expect(triggerDeployment('deployment', refused({}, 'deadline'))).rejects.toThrow(
       /per organization with automation triggers\. The limit lasts up to 10s, past this step's `timeout`/
     )
     await expect(
-      triggerDeployment('deployment', refused({ status: 429, retryAfterMs: 60_000 }), soon)
+      triggerDeployment('deployment', refused({ retryAfterMs: 60_000 }, 'deadline'))
     ).rejects.toThrow("The server asked to wait 1m, past this step's `timeout`")
     for (const retryAfterMs of [undefined, 1000])
       await expect(
-        triggerDeployment('deployment', refused({ status: 429, retryAfterMs }), hour)
+        triggerDeployment('deployment', refused({ retryAfterMs }, 'attempts'))
       ).rejects.toThrow(
         /\. It stayed limited through every attempt \(other runs of the organization/
       )

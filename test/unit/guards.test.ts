@@ -71,6 +71,7 @@ describe('the retry policy', () => {
     // A 503 may follow a job the service queued: sent again only when told when to come back.
     ['a start', start, { status: 503 }, false],
     ['a start', start, { status: 503, retryAfterMs: 1000 }, true],
+    ['a start', start, { status: 502, retryAfterMs: 1000 }, false],
     ['a start', start, { status: 429 }, true],
     ['a start', start, { status: 500 }, false],
     ['a start', start, { status: 502 }, false],

@@ -55,6 +55,16 @@ describe('the secrets of a run', () => {
     expect(scrubbed).not.toContain('k3yS3cr3t')
     expect(scrubbed).toContain('***')
   })
+  it('finds a secret with a quote, a backslash or a slash in JSON, escaped as JSON escapes them', () => {
+    const secrets = new Secrets()
+    secrets.add('pa\\ss/wo"rd', 'credential')
+    expect(secrets.scrub('{"p":"pa\\\\ss\\/wo\\"rd"}')).toBe('{"p":"***"}')
+  })
+  it('takes a megabyte of escaped copies in its stride', () => {
+    // Every copy is one argument too many for a spread: the spans are gathered in a loop.
+    const copies = '%6Dint_k3yS3cr3t '.repeat(150_000)
+    expect(withKey().scrub(copies)).toBe('*** '.repeat(150_000))
+  })
   it('finds the key decoded even when another secret it knows stays hidden', () => {
     expect(withKey('linkvalue1').scrub('got %6Dint_k3yS3cr3t back')).toBe('got *** back')
   })

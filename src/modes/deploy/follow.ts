@@ -35,34 +35,34 @@ export type DeploymentKind = 'deployment' | 'preview'
 
 /**
  * Sends one trigger. The API client repeats it only when it certainly never arrived, or was
- * refused with 429 and the server's wait fits before the step's deadline; anything else that
- * leaves the outcome unknown is explained here, and never sent again.
+ * refused with 429 and the wait fits before the step's deadline; anything else that leaves the
+ * outcome unknown is explained here, and never sent again.
  */
 export async function trigger(
   kind: DeploymentKind,
-  send: () => Promise<Triggered>,
-  deadline: number
+  send: () => Promise<Triggered>
 ): Promise<Triggered> {
   try {
     return await send()
   } catch (error) {
-    throw explainTrigger(kind, error, deadline)
+    throw explainTrigger(kind, error)
   }
 }
 
-function explainTrigger(kind: DeploymentKind, error: unknown, deadline: number): Error {
+function explainTrigger(kind: DeploymentKind, error: unknown): Error {
   if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error))
   if (error.status === 429) {
-    // Past the deadline, or still limited after the client's attempts: a 429 was refused, not run.
+    // A 429 was refused, not run: what ended the retries says what to do.
+    if (error.retriesEnded === 'attempts')
+      return new DeploymentError(
+        `${error.message} It stayed limited through every attempt (other runs of the organization share the limit): run it again later.`
+      )
     const wait =
       error.retryAfterMs === undefined
         ? `The limit lasts up to ${formatDuration(TRIGGER_WINDOW_MS[kind])}`
         : `The server asked to wait ${formatDuration(error.retryAfterMs)}`
-    const past = Date.now() + (error.retryAfterMs ?? TRIGGER_WINDOW_MS[kind]) >= deadline
     return new DeploymentError(
-      past
-        ? `${error.message} ${wait}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`
-        : `${error.message} It stayed limited through every attempt (other runs of the organization share the limit): run it again later.`
+      `${error.message} ${wait}, past this step's \`timeout\`: run it again later, or with a longer \`timeout\`.`
     )
   }
   if (!mayHaveTakenEffect(error)) return error

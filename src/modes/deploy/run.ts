@@ -20,10 +20,8 @@ export async function runDeploy(settings: DeploySettings, deps: RunDeps): Promis
     if (statusId) {
       log.info(`Following deployment ${statusId} (not triggering one: \`status-id\` is set).`)
     } else {
-      const triggered = await trigger(
-        'deployment',
-        () => deps.api.triggerDeployment(settings.projectId, deps.signal),
-        deps.deadline
+      const triggered = await trigger('deployment', () =>
+        deps.api.triggerDeployment(settings.projectId, deps.signal)
       )
       statusId = triggered.statusId
       log.info(`Triggered deployment ${statusId} of project ${settings.projectId}.`)

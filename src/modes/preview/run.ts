@@ -29,10 +29,8 @@ export async function runPreview(
   }
   const started = Date.now()
   try {
-    const triggered = await trigger(
-      'preview',
-      () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal),
-      deps.deadline
+    const triggered = await trigger('preview', () =>
+      deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal)
     )
     report.statusId = triggered.statusId
     if (triggered.previewUrl) report.previewUrl = triggered.previewUrl
