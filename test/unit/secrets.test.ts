@@ -60,6 +60,20 @@ describe('the secrets of a run', () => {
     secrets.add('pa\\ss/wo"rd', 'credential')
     expect(secrets.scrub('{"p":"pa\\\\ss\\/wo\\"rd"}')).toBe('{"p":"***"}')
   })
+  it("reads JSON's one-letter escapes as the characters they stand for", () => {
+    const secrets = new Secrets()
+    secrets.add('a\bb\fc\nd\re\tf', 'credential')
+    expect(secrets.scrub('"a\\bb\\fc\\nd\\re\\tf"')).toBe('"***"')
+  })
+  it('replaces copies found in any order, decoded or not, adjacent ones as one', () => {
+    // Found raw first (the middle one), then decoded (the first and the last).
+    expect(withKey().scrub('%6Dint_k3yS3cr3t mint_k3yS3cr3t %6Dint_k3yS3cr3t')).toBe('*** *** ***')
+    expect(withKey().scrub(`${KEY}${KEY} x`)).toBe('*** x')
+  })
+  it('replaces a key whose last character is escaped, to the end of that escape', () => {
+    expect(withKey().scrub('got mint_k3yS3cr3%74 back')).toBe('got *** back')
+    expect(withKey().scrub('got mint_k3yS3cr3%2574 back')).toBe('got *** back')
+  })
   it('takes a megabyte of escaped copies in its stride', () => {
     // Every copy is one argument too many for a spread: the spans are gathered in a loop.
     const copies = '%6Dint_k3yS3cr3t '.repeat(150_000)
