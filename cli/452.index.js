@@ -5929,9 +5929,9 @@ function rangedAnswerProblem(headers, asked, identity) {
 /* harmony export */   wx: () => (/* binding */ header)
 /* harmony export */ });
 /* unused harmony export hostOf */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
-/* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9630);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(957);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7194);
+/* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9630);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(957);
 
 
 
@@ -5950,20 +5950,20 @@ async function storeError(status, body, url) {
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
     const message = /<Message>([^<]+)<\/Message>/.exec(text)?.[1];
     // The store's words are outside text: one clean, short line.
-    const said = (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(code || message ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}` : text, 120);
+    const said = (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(code || message ? `${code ?? ''}${code && message ? ': ' : ''}${message ?? ''}` : text, 120);
     const host = hostOf(url);
     const expired = /expired|not valid in the specified time/i.test(text);
     if (status === 403)
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LinkExpiredError */ .SM(said || 'HTTP 403', expired, host);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .LinkExpiredError */ .SM(said || 'HTTP 403', expired, host);
     if (status === 400 && /ExpiredToken/i.test(text))
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LinkExpiredError */ .SM(said, true, host);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .LinkExpiredError */ .SM(said, true, host);
     if (status === 412)
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ObjectChangedError */ .__(`HTTP 412 to If-Match${said ? `: ${said}` : ''}`);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ObjectChangedError */ .__(`HTTP 412 to If-Match${said ? `: ${said}` : ''}`);
     // Ranges are asked only below the size the object had: it is shorter now.
     if (status === 416)
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ObjectChangedError */ .__('HTTP 416: it is shorter than the range asked for');
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ObjectChangedError */ .__('HTTP 416: it is shorter than the range asked for');
     const transient = status === 408 || status === 429 || status >= 500;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .DownloadError */ .nV(`the store answered HTTP ${status}${said ? ` (${said})` : ''}`, transient);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DownloadError */ .nV(`the store answered HTTP ${status}${said ? ` (${said})` : ''}`, transient);
 }
 /** `host:port` of a link, for messages (never its query). */
 function hostOf(url) {
@@ -5999,12 +5999,12 @@ async function requestObject(options) {
             return { response, url };
         await response.discard();
         const location = header(response, 'location');
-        const refuse = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .DownloadError */ .nV(`the store redirected (HTTP ${response.statusCode}) ${why}`, false);
+        const refuse = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .DownloadError */ .nV(`the store redirected (HTTP ${response.statusCode}) ${why}`, false);
         if (!location)
             throw refuse('without a Location header');
         if (hops >= MAX_REDIRECTS)
             throw refuse(`more than ${MAX_REDIRECTS} times; not followed`);
-        const textProblem = (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .linkTextProblem */ .nf)(location);
+        const textProblem = (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .linkTextProblem */ .nf)(location);
         if (textProblem)
             throw refuse(`to a location that ${textProblem}; not followed`);
         let next;
@@ -6016,7 +6016,7 @@ async function requestObject(options) {
         }
         const problem = options.checkHop(next.href);
         if (problem)
-            throw refuse(`to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactLink */ .OO)(next.href)}, which ${problem}; not followed`);
+            throw refuse(`to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .redactLink */ .OO)(next.href)}, which ${problem}; not followed`);
         url = next.href;
     }
 }
@@ -6612,16 +6612,16 @@ function decodeLayer(layer) {
     map(read, source.length);
     return { text: parts.join(''), from: from.subarray(0, units), to: to.subarray(0, units) };
 }
-/** JSON's one-letter escapes; `"`, `\` and `/` stand for themselves. */
-const SHORT_ESCAPES = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 function decodeEscape(match) {
     const [escape, braced, plain, hexByte, short, hexEntity, decimalEntity] = match;
     if (braced ?? plain)
         return fromCodePoint(parseInt((braced ?? plain), 16));
     if (hexByte)
         return fromCodePoint(parseInt(hexByte, 16));
+    // JSON's one-letter escapes; `"`, `\` and `/` stand for themselves.
+    const letters = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
     if (short)
-        return SHORT_ESCAPES[short] ?? short;
+        return letters[short] ?? short;
     if (hexEntity)
         return fromCodePoint(parseInt(hexEntity, 16));
     if (decimalEntity)

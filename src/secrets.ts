@@ -150,14 +150,13 @@ function decodeLayer(layer: Decoded): Decoded | undefined {
   return { text: parts.join(''), from: from.subarray(0, units), to: to.subarray(0, units) }
 }
 
-/** JSON's one-letter escapes; `"`, `\` and `/` stand for themselves. */
-const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
-
 function decodeEscape(match: RegExpExecArray | RegExpMatchArray): string {
   const [escape, braced, plain, hexByte, short, hexEntity, decimalEntity] = match
   if (braced ?? plain) return fromCodePoint(parseInt((braced ?? plain) as string, 16))
   if (hexByte) return fromCodePoint(parseInt(hexByte, 16))
-  if (short) return SHORT_ESCAPES[short] ?? short
+  // JSON's one-letter escapes; `"`, `\` and `/` stand for themselves.
+  const letters: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
+  if (short) return letters[short] ?? short
   if (hexEntity) return fromCodePoint(parseInt(hexEntity, 16))
   if (decimalEntity) return fromCodePoint(Number(decimalEntity))
   try {
