@@ -5598,6 +5598,10 @@ Exit codes:
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,
 never from a flag.`;
+/** `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error. */
+function withoutOptionValue(text) {
+    return text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'");
+}
 /** Runs `mintlify-admin <argv>` and resolves to the exit code; never throws. */
 async function main(argv, env = process.env) {
     let chosen;
@@ -5609,9 +5613,17 @@ async function main(argv, env = process.env) {
     }
     catch (error) {
         if (error instanceof commander/* CommanderError */.b7) {
-            // `commander.help` is help shown for a missing subcommand: a usage error, not a success.
-            const helped = error.code === 'commander.helpDisplayed' || error.code === 'commander.version';
-            return helped ? EXIT.ok : EXIT.usage;
+            // `commander.help` is help asked for (`help export`, exit code 0) or shown for a missing
+            // subcommand (a usage error, exit code 1).
+            const helped = error.code === 'commander.helpDisplayed' ||
+                error.code === 'commander.version' ||
+                (error.code === 'commander.help' && error.exitCode === 0);
+            if (helped)
+                return EXIT.ok;
+            // A job that reads `--json` from stdout gets the error there too, not an empty file.
+            if (argv.includes('--json'))
+                process.stdout.write(`${JSON.stringify({ error: withoutOptionValue(error.message) })}\n`);
+            return EXIT.usage;
         }
         throw error;
     }
@@ -5627,10 +5639,7 @@ function cliProgram(onRun) {
         .description("Mintlify's Admin API from any CI: static exports, agent jobs, deployments and previews.")
         .addHelpText('after', EXIT_HELP)
         .exitOverride()
-        // `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error.
-        .configureOutput({
-        outputError: (text, write) => write(text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'"))
-    });
+        .configureOutput({ outputError: (text, write) => write(withoutOptionValue(text)) });
     for (const name of MODE_NAMES) {
         const command = program.command(name).description(MODES[name].summary);
         addModeOptions(command, name);
@@ -5693,15 +5702,9 @@ async function runCommand(mode, options, env) {
         const { report, error } = await modeRun.run(settings, deps);
         log/* log */.Rm.progress({ kind: 'done' });
         const outputs = modeRun.outputs(report);
-        // The run's own result first: a file that cannot be written must not hide it.
-        if (options.json) {
-            const said = error ? { error: log/* secrets */.O3.scrub(inFlagWords(error.message)) } : {};
-            const object = { ...outputs, ...said };
-            process.stdout.write(`${JSON.stringify(object)}\n`);
-        }
         if (error)
             log/* log */.Rm.error(inFlagWords(error.message));
-        const written = await writeFiles([
+        const unwritten = await writeFiles([
             [
                 options.summary,
                 '--summary',
@@ -5709,6 +5712,13 @@ async function runCommand(mode, options, env) {
             ],
             [options.outputEnv, '--output-env', () => dotenv(outputs)]
         ]);
+        const written = unwritten === undefined;
+        if (options.json) {
+            // The run's own error first; a file that could not be written fails an otherwise good run.
+            const failure = error ? inFlagWords(error.message) : unwritten;
+            const said = failure ? { error: log/* secrets */.O3.scrub(failure) } : {};
+            process.stdout.write(`${JSON.stringify({ ...outputs, ...said })}\n`);
+        }
         if (error) {
             if (controller.signal.aborted)
                 return EXIT.interrupted;
@@ -5733,8 +5743,9 @@ async function runCommand(mode, options, env) {
     }
 }
 /** Writes each asked-for file; a failure is an error line, and false, never a thrown error. */
+/** Writes each file asked for; the message of the first that could not be, if any. */
 async function writeFiles(files) {
-    let all = true;
+    let failure;
     for (const [path, flag, content] of files) {
         if (!path)
             continue;
@@ -5742,12 +5753,13 @@ async function writeFiles(files) {
             await (0,promises_.writeFile)(path, content());
         }
         catch (error) {
-            all = false;
             const code = error.code ?? 'error';
-            log/* log */.Rm.error(`${flag} ${path} could not be written (${code}): check that its folder exists and is writable.`);
+            const message = `${flag} ${path} could not be written (${code}): check that its folder exists and is writable.`;
+            log/* log */.Rm.error(message);
+            failure ??= message;
         }
     }
-    return all;
+    return failure;
 }
 /**
  * Outputs as dotenv lines for GitLab's `artifacts: reports: dotenv`: `MINTLIFY_` and the name

@@ -53,6 +53,11 @@ interface CliOptions {
   [flag: string]: unknown
 }
 
+/** `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error. */
+function withoutOptionValue(text: string): string {
+  return text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'")
+}
+
 /** Runs `mintlify-admin <argv>` and resolves to the exit code; never throws. */
 export async function main(
   argv: readonly string[],
@@ -66,9 +71,17 @@ export async function main(
     await program.parseAsync(argv, { from: 'user' })
   } catch (error) {
     if (error instanceof CommanderError) {
-      // `commander.help` is help shown for a missing subcommand: a usage error, not a success.
-      const helped = error.code === 'commander.helpDisplayed' || error.code === 'commander.version'
-      return helped ? EXIT.ok : EXIT.usage
+      // `commander.help` is help asked for (`help export`, exit code 0) or shown for a missing
+      // subcommand (a usage error, exit code 1).
+      const helped =
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        (error.code === 'commander.help' && error.exitCode === 0)
+      if (helped) return EXIT.ok
+      // A job that reads `--json` from stdout gets the error there too, not an empty file.
+      if (argv.includes('--json'))
+        process.stdout.write(`${JSON.stringify({ error: withoutOptionValue(error.message) })}\n`)
+      return EXIT.usage
     }
     throw error
   }
@@ -87,10 +100,7 @@ export function cliProgram(onRun: (mode: ModeName, options: CliOptions) => void)
     )
     .addHelpText('after', EXIT_HELP)
     .exitOverride()
-    // `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error.
-    .configureOutput({
-      outputError: (text, write) => write(text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'"))
-    })
+    .configureOutput({ outputError: (text, write) => write(withoutOptionValue(text)) })
   for (const name of MODE_NAMES) {
     const command = program.command(name).description(MODES[name].summary)
     addModeOptions(command, name)
@@ -170,14 +180,8 @@ async function runCommand(
     const { report, error } = await modeRun.run(settings, deps)
     log.progress({ kind: 'done' })
     const outputs = modeRun.outputs(report)
-    // The run's own result first: a file that cannot be written must not hide it.
-    if (options.json) {
-      const said = error ? { error: secrets.scrub(inFlagWords(error.message)) } : {}
-      const object = { ...outputs, ...said }
-      process.stdout.write(`${JSON.stringify(object)}\n`)
-    }
     if (error) log.error(inFlagWords(error.message))
-    const written = await writeFiles([
+    const unwritten = await writeFiles([
       [
         options.summary,
         '--summary',
@@ -185,6 +189,13 @@ async function runCommand(
       ],
       [options.outputEnv, '--output-env', () => dotenv(outputs)]
     ])
+    const written = unwritten === undefined
+    if (options.json) {
+      // The run's own error first; a file that could not be written fails an otherwise good run.
+      const failure = error ? inFlagWords(error.message) : unwritten
+      const said = failure ? { error: secrets.scrub(failure) } : {}
+      process.stdout.write(`${JSON.stringify({ ...outputs, ...said })}\n`)
+    }
     if (error) {
       if (controller.signal.aborted) return EXIT.interrupted
       return error instanceof TimedOutError ? EXIT.timedOut : EXIT.failed
@@ -206,21 +217,23 @@ async function runCommand(
 }
 
 /** Writes each asked-for file; a failure is an error line, and false, never a thrown error. */
+/** Writes each file asked for; the message of the first that could not be, if any. */
 async function writeFiles(
   files: Array<[path: string | undefined, flag: string, content: () => string]>
-): Promise<boolean> {
-  let all = true
+): Promise<string | undefined> {
+  let failure: string | undefined
   for (const [path, flag, content] of files) {
     if (!path) continue
     try {
       await writeFile(path, content())
     } catch (error) {
-      all = false
       const code = (error as NodeJS.ErrnoException).code ?? 'error'
-      log.error(`${flag} ${path} could not be written (${code}): check that its folder exists and is writable.`)
+      const message = `${flag} ${path} could not be written (${code}): check that its folder exists and is writable.`
+      log.error(message)
+      failure ??= message
     }
   }
-  return all
+  return failure
 }
 
 /**

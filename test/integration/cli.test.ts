@@ -194,7 +194,13 @@ describe('mintlify-admin (the CLI)', () => {
       ...apiFlags()
     ])
     expect(run.exitCode, run.stderr).toBe(1)
-    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed' })
+    // The outputs, and the error that failed the run: a JSON reader sees why the exit code is 1.
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      status: 'completed',
+      error: expect.stringMatching(
+        /^--summary \/nonexistent\/dir\/s\.md could not be written \(ENOENT\)/
+      )
+    })
     expect(run.stderr).toMatch(
       /^error: --summary \/nonexistent\/dir\/s\.md could not be written \(ENOENT\)/m
     )
@@ -240,10 +246,21 @@ describe('mintlify-admin (the CLI)', () => {
 
   it('does not quote the value of a mistyped flag (it may be the key)', async () => {
     emu = await startEmulator()
-    const run = await cli(['export', '--apikey=mint_SECRETSECRET123', ...apiFlags()])
+    const run = await cli(['export', '--apikey=mint_SECRETSECRET123', '--json', ...apiFlags()])
     expect(run.exitCode).toBe(2)
     expect(run.stderr).toContain("unknown option '--apikey=…'")
-    expect(run.stderr).not.toContain('SECRETSECRET')
+    // With --json the usage error is the JSON object on stdout, as any other error is.
+    expect(JSON.parse(run.stdout)).toEqual({ error: "error: unknown option '--apikey=…'" })
+    expect(run.stdout + run.stderr).not.toContain('SECRETSECRET')
+  })
+
+  it('exits 0 for help asked for, 2 for help shown for want of a command', async () => {
+    emu = await startEmulator()
+    const asked = await cli(['help', 'export'])
+    expect(asked.exitCode, asked.stderr).toBe(0)
+    expect(asked.stdout).toContain('--domain')
+    const wanting = await cli([])
+    expect(wanting.exitCode).toBe(2)
   })
 
   it('names MINTLIFY_API_KEY, not a flag it refuses, when the key is refused', async () => {
