@@ -5712,7 +5712,6 @@ async function runCommand(mode, options, env) {
             ],
             [options.outputEnv, '--output-env', () => dotenv(outputs)]
         ]);
-        const written = unwritten === undefined;
         if (options.json) {
             // The run's own error first; a file that could not be written fails an otherwise good run.
             const failure = error ? inFlagWords(error.message) : unwritten;
@@ -5725,7 +5724,7 @@ async function runCommand(mode, options, env) {
             return error instanceof TimedOutError ? EXIT.timedOut : EXIT.failed;
         }
         // A CI job reads these files next: a run that could not write them did not succeed.
-        return written ? EXIT.ok : EXIT.failed;
+        return unwritten === undefined ? EXIT.ok : EXIT.failed;
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -5742,8 +5741,10 @@ async function runCommand(mode, options, env) {
         process.off('SIGTERM', interrupt);
     }
 }
-/** Writes each asked-for file; a failure is an error line, and false, never a thrown error. */
-/** Writes each file asked for; the message of the first that could not be, if any. */
+/**
+ * Writes each file asked for; a failure is an error line, never a thrown error. Gives the
+ * message of the first that could not be written, if any.
+ */
 async function writeFiles(files) {
     let failure;
     for (const [path, flag, content] of files) {

@@ -189,7 +189,6 @@ async function runCommand(
       ],
       [options.outputEnv, '--output-env', () => dotenv(outputs)]
     ])
-    const written = unwritten === undefined
     if (options.json) {
       // The run's own error first; a file that could not be written fails an otherwise good run.
       const failure = error ? inFlagWords(error.message) : unwritten
@@ -201,7 +200,7 @@ async function runCommand(
       return error instanceof TimedOutError ? EXIT.timedOut : EXIT.failed
     }
     // A CI job reads these files next: a run that could not write them did not succeed.
-    return written ? EXIT.ok : EXIT.failed
+    return unwritten === undefined ? EXIT.ok : EXIT.failed
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const usage = error instanceof SettingsError || error instanceof UsageError
@@ -216,8 +215,10 @@ async function runCommand(
   }
 }
 
-/** Writes each asked-for file; a failure is an error line, and false, never a thrown error. */
-/** Writes each file asked for; the message of the first that could not be, if any. */
+/**
+ * Writes each file asked for; a failure is an error line, never a thrown error. Gives the
+ * message of the first that could not be written, if any.
+ */
 async function writeFiles(
   files: Array<[path: string | undefined, flag: string, content: () => string]>
 ): Promise<string | undefined> {
