@@ -34,12 +34,18 @@ function helmValuesYaml(bundleUrl, version) {
     // written by 1.1 rules, every such scalar is quoted.
     return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .stringify */ .As)(values, { version: '1.1' })}`;
 }
-/** Writes the values file; it holds the presigned link, so it stays in the runner's temp folder. */
+/** Writes the values file, readable by its owner only: it holds the presigned link. */
 async function writeHelmValues(path, bundleUrl, version) {
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), { recursive: true });
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 });
-    // `mode` applies only to a new file; one left by an earlier run keeps its own.
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.chmod)(path, 0o600);
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), { recursive: true });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 });
+        // `mode` applies only to a new file; one left by an earlier run keeps its own.
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.chmod)(path, 0o600);
+    }
+    catch (error) {
+        const code = error.code ?? 'error';
+        throw new Error(`The Helm values file ${path} could not be written (${code}): check that its folder is writable and the path is not a folder.`, { cause: error });
+    }
     return path;
 }
 

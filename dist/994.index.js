@@ -1248,7 +1248,7 @@ const OUTPUTS = [
     },
     {
         name: 'helm-values',
-        description: 'export - Path of a values file (`staticExport.enabled`, `bundleUrl`, `version`) for `helm upgrade -f`.'
+        description: 'export - Path of a values file (`staticExport.enabled`, `bundleUrl`, `version`) for `helm upgrade -f`. The CLI writes one only with `--helm-values FILE`.'
     },
     {
         name: 'external-hosts',
@@ -2760,8 +2760,8 @@ function readPromptFile(reader, file, env) {
     catch (error) {
         const code = error.code;
         reader.problem(code
-            ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file in the workspace (check out the repository first with actions/checkout).`
-            : `Input \`prompt-file\` (\`${file}\`) is outside the workspace ${workspace} (or links out of it): give a path in the repository, e.g. \`.github/docs-agent.md\`.`);
+            ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file under ${workspace} (in a workflow, check out the repository first with actions/checkout).`
+            : `Input \`prompt-file\` (\`${file}\`) is outside ${workspace} (or links out of it), the workspace or, for the CLI, the folder it runs in: give a path in the repository, e.g. \`.github/docs-agent.md\`.`);
         return fallback;
     }
     if (!text.trim())
@@ -4464,7 +4464,7 @@ async function runExport(settings, deps) {
     try {
         const jobId = await timed('start', () => startOrReuse(settings, deps, report));
         if (!settings.wait) {
-            log/* log */.Rm.info(`Not waiting (wait: false). Resume later with \`job-id: ${jobId}\`.`);
+            log/* log */.Rm.info(`Not waiting (\`wait: false\`). Resume later with \`job-id: ${jobId}\`.`);
             return { report };
         }
         const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report));
@@ -4496,7 +4496,9 @@ async function runExport(settings, deps) {
             }
         }
         deps.signal.throwIfAborted();
-        report.helmValuesPath = await writeValues(report, settings, jobId);
+        if (settings.helmValuesFile !== false) {
+            report.helmValuesPath = await writeValues(report, settings, jobId);
+        }
         log/* log */.Rm.info(resultLine(report));
         return { report };
     }
@@ -4767,10 +4769,13 @@ async function checkSite(result, sitePath, folder, settings, report) {
 async function writeValues(report, settings, jobId) {
     const { exportVersion, writeHelmValues } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(854)]).then(__webpack_require__.bind(__webpack_require__, 26854));
     const version = exportVersion(settings.exportVersion, report.download?.sha256, jobId);
+    const url = report.link.url;
+    if (settings.helmValuesFile)
+        return writeHelmValues(settings.helmValuesFile, url, version);
     // In the runner's temp folder even when `path` is in the workspace: it holds the presigned
     // link, which a later upload or commit of that folder would publish.
     const root = (0,external_node_path_.join)(settings.tempDir, 'mintlify-export');
-    return writeHelmValues((0,paths/* inside */.n)(root, (0,external_node_path_.join)(root, jobId, 'helm-values.yaml'), 'the Helm values file'), report.link.url, version);
+    return writeHelmValues((0,paths/* inside */.n)(root, (0,external_node_path_.join)(root, jobId, 'helm-values.yaml'), 'the Helm values file'), url, version);
 }
 async function startOrReuse(settings, deps, report) {
     const { target } = settings;

@@ -414,7 +414,7 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'helm-values',
     description:
-      'export - Path of a values file (`staticExport.enabled`, `bundleUrl`, `version`) for `helm upgrade -f`.'
+      'export - Path of a values file (`staticExport.enabled`, `bundleUrl`, `version`) for `helm upgrade -f`. The CLI writes one only with `--helm-values FILE`.'
   },
   {
     name: 'external-hosts',

@@ -21,21 +21,32 @@ export class UsageError extends Error {
   override name = 'UsageError'
 }
 
-/** The admin key from `--api-key-file`, `--api-key-stdin`, or the environment, in that order. */
+/**
+ * The admin key from `--api-key-file`, `--api-key-stdin` (one of them, never empty), or else
+ * the environment.
+ */
 export async function readApiKey(
   options: { apiKeyFile?: string; apiKeyStdin?: boolean },
   env: NodeJS.ProcessEnv,
   signal: AbortSignal,
   stdin: NodeJS.ReadableStream = process.stdin
 ): Promise<string> {
+  if (options.apiKeyFile && options.apiKeyStdin) {
+    throw new UsageError('--api-key-file and --api-key-stdin were both given: use one of them.')
+  }
   if (options.apiKeyFile) {
+    let key: string
     try {
-      return (await readFile(options.apiKeyFile, 'utf8')).trim()
+      key = (await readFile(options.apiKeyFile, 'utf8')).trim()
     } catch (error) {
       throw new UsageError(
-        `--api-key-file ${options.apiKeyFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a file that holds the admin key alone.`
+        `--api-key-file ${options.apiKeyFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a file that holds the admin key alone.`,
+        { cause: error }
       )
     }
+    // Said as such: falling back to the environment would hide a file written wrong.
+    if (!key) throw new UsageError(`--api-key-file ${options.apiKeyFile} is empty: write the admin key in it.`)
+    return key
   }
   if (options.apiKeyStdin) {
     // A cancel while stdin stays open must not wait for it to close.
@@ -56,7 +67,9 @@ export async function readApiKey(
       // Said once the cancel is wired: a test (and a person at a terminal) knows it may cancel.
       log.debug('Reading the admin key from standard input.')
     })
-    return chunks.join('').trim()
+    const key = chunks.join('').trim()
+    if (!key) throw new UsageError('--api-key-stdin read nothing: pipe the admin key in.')
+    return key
   }
   return KEY_VARIABLES.map(name => env[name]?.trim()).find(Boolean) ?? ''
 }

@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander'
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync, realpathSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
 import { log, secrets, useHost } from '../log.js'
 import { TimedOutError } from '../modes/errors.js'
 import { runDeps } from '../modes/mode.js'
@@ -9,6 +9,7 @@ import { MODE_NAMES, MODES, modeOf, readSettings, type ModeName } from '../modes
 import { maskSecretInputs } from '../settings/common.js'
 import { SettingsError } from '../settings/reader.js'
 import { cliHost } from './host.js'
+import { runFolder, type RunFolder } from './run-folder.js'
 import {
   cliInputs,
   flagInputs,
@@ -46,6 +47,7 @@ interface CliOptions {
   json?: boolean
   outputEnv?: string
   summary?: string
+  helmValues?: string
   apiKeyFile?: string
   apiKeyStdin?: boolean
   verbose?: boolean
@@ -56,6 +58,23 @@ interface CliOptions {
 /** `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error. */
 function withoutOptionValue(text: string): string {
   return text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'")
+}
+
+/**
+ * The installed package's version, from its package.json beside the bundle's folder: the
+ * bundle itself carries no copy that a release could forget to update.
+ */
+function packageVersion(): string {
+  try {
+    const script = realpathSync(process.argv[1] ?? '')
+    const manifest = JSON.parse(readFileSync(join(dirname(script), '..', 'package.json'), 'utf8'))
+    if (manifest.name === 'mintlify-admin' && typeof manifest.version === 'string') {
+      return manifest.version
+    }
+  } catch {
+    // Not run from the package (a test calling main()): no version to tell.
+  }
+  return 'unknown'
 }
 
 /** Runs `mintlify-admin <argv>` and resolves to the exit code; never throws. */
@@ -99,11 +118,18 @@ export function cliProgram(onRun: (mode: ModeName, options: CliOptions) => void)
       "Mintlify's Admin API from any CI: static exports, agent jobs, deployments and previews."
     )
     .addHelpText('after', EXIT_HELP)
+    .version(packageVersion(), '-V, --version', 'Print the version.')
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(withoutOptionValue(text)) })
   for (const name of MODE_NAMES) {
     const command = program.command(name).description(MODES[name].summary)
     addModeOptions(command, name)
+    if (name === 'export') {
+      command.option(
+        '--helm-values <file>',
+        'Write the values file for `helm upgrade -f` here, readable by you only: it holds the bundle link. Without it, none is written.'
+      )
+    }
     command.action((options: CliOptions) => onRun(name, options))
   }
   return program
@@ -153,6 +179,8 @@ async function runCommand(
     controller.abort(new Error('Interrupted: stopped, leaving no partial files.'))
   process.once('SIGINT', interrupt)
   process.once('SIGTERM', interrupt)
+  let folder: RunFolder | undefined
+  let outputs: Record<string, string | number> = {}
   try {
     if (options.apiKey !== undefined) {
       throw new UsageError(
@@ -167,19 +195,22 @@ async function runCommand(
         `No admin key: set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`
       )
     }
-    // Relative paths are from where the command runs, and the temp folder is this run's own
-    // (a shared /tmp/mintlify-export would let another user swap the Helm values); a runner's
-    // RUNNER_TEMP is private already.
-    const settings = readSettings(inputs, {
+    folder = await runFolder(env)
+    // Relative paths are from where the command runs.
+    const read = readSettings(inputs, {
       ...env,
       GITHUB_WORKSPACE: process.cwd(),
-      RUNNER_TEMP: env.RUNNER_TEMP || (await mkdtemp(join(tmpdir(), 'mintlify-admin-')))
+      RUNNER_TEMP: folder.path
     })
+    // A CI job's later steps or jobs cannot be expected to find a file in a temp folder: the
+    // Helm values (with the link) are written where they are asked for, or not at all.
+    const helmValuesFile: string | false = options.helmValues ? resolve(options.helmValues) : false
+    const settings = read.mode === 'export' ? { ...read, helmValuesFile } : read
     const deps = runDeps(settings, controller.signal, 'mintlify-admin-cli')
     const modeRun = modeOf(settings)
     const { report, error } = await modeRun.run(settings, deps)
     log.progress({ kind: 'done' })
-    const outputs = modeRun.outputs(report)
+    outputs = modeRun.outputs(report)
     if (error) log.error(inFlagWords(error.message))
     const unwritten = await writeFiles([
       [
@@ -212,6 +243,12 @@ async function runCommand(
   } finally {
     process.off('SIGINT', interrupt)
     process.off('SIGTERM', interrupt)
+    const kept = await folder?.leave(outputs)
+    if (kept) {
+      log.info(
+        `${kept} holds files the outputs name: it is this run's own and is kept; remove it when done, or give --path.`
+      )
+    }
   }
 }
 

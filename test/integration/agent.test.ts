@@ -176,7 +176,7 @@ describe('mode: agent starts a job and follows it', () => {
       { 'prompt-file': '../../etc/passwd' },
       { GITHUB_WORKSPACE: workspace }
     )
-    expectCleanFailure(outside, 'Input `prompt-file` (`../../etc/passwd`) is outside the workspace')
+    expectCleanFailure(outside, 'Input `prompt-file` (`../../etc/passwd`) is outside ')
     expect(createRequests(emu)).toHaveLength(1)
   })
 

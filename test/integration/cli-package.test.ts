@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -48,6 +48,17 @@ describe('the packed CLI, installed offline into an empty folder', () => {
   it('holds the bundled CLI and nothing else to install', async () => {
     const installed = await readdir(join(folder, 'app', 'node_modules'))
     expect(installed.filter(name => !name.startsWith('.'))).toEqual(['mintlify-admin'])
+  })
+
+  it('tells the version of the package it came in', async () => {
+    const run = await runCli(['--version'], { entry: bin })
+    try {
+      const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'))
+      expect(run.exitCode, run.stderr).toBe(0)
+      expect(run.stdout).toBe(`${manifest.version as string}\n`)
+    } finally {
+      await run.cleanup()
+    }
   })
 
   it('runs an export against the emulator', async () => {

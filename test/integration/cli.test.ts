@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -30,6 +30,10 @@ describe('mintlify-admin (the CLI)', () => {
   }
 
   const apiFlags = () => ['--base-url', (emu as Emulator).apiUrl, '--poll-interval', '100ms']
+
+  /** The run's own temp folders left in its TMPDIR (the run's folder). */
+  const tempFoldersLeft = async (run: CliRun) =>
+    (await readdir(run.folder)).filter(name => name.startsWith('mintlify-admin-'))
 
   it('exports, prints the action’s outputs as one JSON object, and exits 0', async () => {
     emu = await startEmulator({ export: { queuedMs: 50, runningMs: 200 } })
@@ -87,12 +91,15 @@ describe('mintlify-admin (the CLI)', () => {
     try {
       const fromCli = JSON.parse(cliRun.stdout) as Record<string, string | number>
       const fromAction = { ...actionRun.outputs }
-      // Each asked for its own presigned link, and wrote its Helm values in its own temp folder.
-      for (const name of ['bundle-url', 'expires-at', 'helm-values']) {
+      // Each asked for its own presigned link; the CLI writes Helm values only when asked to.
+      for (const name of ['bundle-url', 'expires-at']) {
         expect(fromCli[name]).toBeTruthy()
         delete fromCli[name]
         delete fromAction[name]
       }
+      expect(fromAction['helm-values']).toBeTruthy()
+      expect(fromCli['helm-values']).toBeUndefined()
+      delete fromAction['helm-values']
       expect(Object.fromEntries(Object.entries(fromCli).map(([k, v]) => [k, String(v)]))).toEqual(
         fromAction
       )
@@ -130,6 +137,7 @@ describe('mintlify-admin (the CLI)', () => {
     expect(run.exitCode, run.stderr).toBe(1)
     expect(run.stderr).toMatch(/^error: Export job se_\w+ failed: Build failed/m)
     expect(JSON.parse(run.stdout).error).toMatch(/failed: Build failed/)
+    expect(await tempFoldersLeft(run)).toEqual([])
   })
 
   it.each([
@@ -292,18 +300,78 @@ describe('mintlify-admin (the CLI)', () => {
     expect(run.stderr).toContain('Timed out after 2s')
   })
 
-  it('takes --path from the working directory and keeps its files in a folder of its own', async () => {
+  it('takes --path and --helm-values from the working directory, and leaves no temp folder', async () => {
     emu = await startEmulator({ export: { queuedMs: 50, runningMs: 100 } })
     const run = await cli(
-      ['export', '--domain', 'docs.example.com', '--path', 'out', '--json', ...apiFlags()],
+      [
+        'export',
+        '--domain',
+        'docs.example.com',
+        '--path',
+        'out',
+        '--helm-values',
+        'values.yaml',
+        '--json',
+        ...apiFlags()
+      ],
       { GITHUB_WORKSPACE: '/nonexistent', DEBUG: 'express:*' }
     )
     expect(run.exitCode, run.stderr).toBe(0)
     const outputs = JSON.parse(run.stdout) as Record<string, string>
     expect(outputs['bundle-path']).toBe(join(run.folder, 'out', 'bundle.tar.gz'))
-    // TMPDIR is the run's folder: the Helm values sit in a fresh mintlify-admin-* folder in it.
-    expect(outputs['helm-values']).toMatch(new RegExp(`^${run.folder}/mintlify-admin-\\w+/`))
+    const values = join(run.folder, 'values.yaml')
+    expect(outputs['helm-values']).toBe(values)
+    expect(parse(await readFile(values, 'utf8')).staticExport.bundleUrl).toBe(outputs['bundle-url'])
+    // It holds the link: readable by its owner only.
+    expect((await stat(values)).mode & 0o777).toBe(0o600)
+    expect(run.stderr).toContain(`Helm values are in ${values}`)
+    // TMPDIR is the run's folder: the run's own mintlify-admin-* folder in it is gone.
+    expect(await tempFoldersLeft(run)).toEqual([])
     expect(run.stderr).not.toContain('debug:')
+  })
+
+  it('keeps its temp folder only when an output names a file in it, and says so', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 100 } })
+    const run = await cli(['export', '--domain', 'docs.example.com', '--json', ...apiFlags()])
+    expect(run.exitCode, run.stderr).toBe(0)
+    const outputs = JSON.parse(run.stdout) as Record<string, string>
+    const [kept, ...others] = await tempFoldersLeft(run)
+    expect(others).toEqual([])
+    const folder = join(run.folder, kept as string)
+    expect(outputs['bundle-path']).toBe(
+      join(folder, 'mintlify-export', outputs['job-id'] as string, 'bundle.tar.gz')
+    )
+    expect(run.stderr).toContain(`${folder} holds files the outputs name`)
+    // Without --helm-values no file holds the link.
+    expect(outputs['helm-values']).toBeUndefined()
+    expect(await readdir(dirname(outputs['bundle-path'] as string))).toEqual(['bundle.tar.gz'])
+    // Nothing to hand on: nothing kept.
+    const linkOnly = await cli([
+      'export',
+      '--job-id',
+      outputs['job-id'] as string,
+      '--no-download',
+      ...apiFlags()
+    ])
+    expect(linkOnly.exitCode, linkOnly.stderr).toBe(0)
+    expect(await tempFoldersLeft(linkOnly)).toEqual([])
+    expect(linkOnly.stderr).not.toContain('holds files the outputs name')
+  })
+
+  it('says which file could not be written when --helm-values is a folder', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 100 } })
+    const run = await cli([
+      'export',
+      '--domain',
+      'docs.example.com',
+      '--no-download',
+      '--helm-values',
+      '.',
+      ...apiFlags()
+    ])
+    expect(run.exitCode).toBe(1)
+    expect(run.stderr).toContain(`The Helm values file ${run.folder} could not be written (EISDIR)`)
+    expect(await tempFoldersLeft(run)).toEqual([])
   })
 
   it('never shows the key, even when the server echoes it', async () => {
@@ -331,9 +399,62 @@ describe('mintlify-admin (the CLI)', () => {
     )
     expect(fromStdin.exitCode, fromStdin.stderr).toBe(0)
     expect(JSON.parse(fromStdin.stdout)['pr-link']).toBe('https://github.com/acme/docs/pull/42')
+    expect(await tempFoldersLeft(fromStdin)).toEqual([])
     const missing = await cli(watch, { MINTLIFY_API_KEY: '' })
     expect(missing.exitCode).toBe(2)
     expect(missing.stderr).toContain('No admin key: set MINTLIFY_API_KEY')
+  })
+
+  it.each([
+    ['an empty key file', ['--api-key-file', '/dev/null'], '', '--api-key-file /dev/null is empty'],
+    ['nothing on stdin', ['--api-key-stdin'], '\n', '--api-key-stdin read nothing'],
+    [
+      'both a file and stdin',
+      ['--api-key-file', '/dev/null', '--api-key-stdin'],
+      'mint_x',
+      'were both given: use one of them'
+    ]
+  ])('refuses %s, even with MINTLIFY_API_KEY set', async (_what, flags, stdin, message) => {
+    emu = await startEmulator()
+    // The variable holds a working key: a run that fell back to it would exit 0.
+    const run = await cli(['deploy', '--project-id', 'proj_1', ...flags, ...apiFlags()], {}, stdin)
+    expect(run.exitCode, run.stderr).toBe(2)
+    expect(run.stderr).toContain(message)
+  })
+
+  it('names flags, not inputs, in what it says', async () => {
+    emu = await startEmulator()
+    const noWait = await cli(['export', '--domain', 'docs.example.com', '--no-wait', ...apiFlags()])
+    expect(noWait.exitCode, noWait.stderr).toBe(0)
+    expect(noWait.stderr).toMatch(
+      /Not waiting \(`--no-wait`\)\. Resume later with `--job-id se_\w+`/
+    )
+    // A file that exists beside the run's folder (its working directory), not in it.
+    const beside = join(tmpdir(), `prompt-${process.pid}.md`)
+    await writeFile(beside, 'Document the new flags.')
+    const outside = await cli([
+      'agent',
+      '--project-id',
+      'proj_1',
+      '--prompt-file',
+      `../${basename(beside)}`,
+      ...apiFlags()
+    ]).finally(() => rm(beside))
+    expect(outside.exitCode).toBe(2)
+    expect(outside.stderr).toContain(
+      `\`--prompt-file\` (\`../${basename(beside)}\`) is outside ${outside.folder}`
+    )
+    const missing = await cli([
+      'agent',
+      '--project-id',
+      'proj_1',
+      '--prompt-file',
+      'x.md',
+      ...apiFlags()
+    ])
+    expect(missing.stderr).toContain(
+      `cannot be read (ENOENT): give the path of a file under ${missing.folder}`
+    )
   })
 })
 

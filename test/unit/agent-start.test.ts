@@ -245,7 +245,9 @@ describe('prompt-file', () => {
       writeFileSync(join(root, 'secret.txt'), 'TOP SECRET FROM OUTSIDE')
       symlinkSync(join(root, 'secret.txt'), join(workspace, '.github', 'docs-agent.md'))
       writeFileSync(join(workspace, 'fine.md'), 'Update the docs.')
-      expect(read('.github/docs-agent.md', workspace)).toMatch(/outside the workspace .*links out/)
+      expect(read('.github/docs-agent.md', workspace)).toMatch(
+        /is outside .* \(or links out of it\), the workspace/
+      )
       expect(read('.github', workspace)).toContain('is not a regular file')
       expect(read('fine.md', workspace)).toBe('read')
     } finally {

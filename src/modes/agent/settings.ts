@@ -119,8 +119,8 @@ function readPromptFile(reader: Reader, file: string, env: NodeJS.ProcessEnv): A
     const code = (error as NodeJS.ErrnoException).code
     reader.problem(
       code
-        ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file in the workspace (check out the repository first with actions/checkout).`
-        : `Input \`prompt-file\` (\`${file}\`) is outside the workspace ${workspace} (or links out of it): give a path in the repository, e.g. \`.github/docs-agent.md\`.`
+        ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file under ${workspace} (in a workflow, check out the repository first with actions/checkout).`
+        : `Input \`prompt-file\` (\`${file}\`) is outside ${workspace} (or links out of it), the workspace or, for the CLI, the folder it runs in: give a path in the repository, e.g. \`.github/docs-agent.md\`.`
     )
     return fallback
   }

@@ -25,15 +25,23 @@ export function helmValuesYaml(bundleUrl: string, version: string): string {
   return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${stringify(values, { version: '1.1' })}`
 }
 
-/** Writes the values file; it holds the presigned link, so it stays in the runner's temp folder. */
+/** Writes the values file, readable by its owner only: it holds the presigned link. */
 export async function writeHelmValues(
   path: string,
   bundleUrl: string,
   version: string
 ): Promise<string> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 })
-  // `mode` applies only to a new file; one left by an earlier run keeps its own.
-  await chmod(path, 0o600)
+  try {
+    await mkdir(dirname(path), { recursive: true })
+    await writeFile(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 })
+    // `mode` applies only to a new file; one left by an earlier run keeps its own.
+    await chmod(path, 0o600)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    throw new Error(
+      `The Helm values file ${path} could not be written (${code}): check that its folder is writable and the path is not a folder.`,
+      { cause: error }
+    )
+  }
   return path
 }

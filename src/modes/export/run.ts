@@ -120,7 +120,7 @@ export async function runExport(
   try {
     const jobId = await timed('start', () => startOrReuse(settings, deps, report))
     if (!settings.wait) {
-      log.info(`Not waiting (wait: false). Resume later with \`job-id: ${jobId}\`.`)
+      log.info(`Not waiting (\`wait: false\`). Resume later with \`job-id: ${jobId}\`.`)
       return { report }
     }
     const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report))
@@ -162,7 +162,9 @@ export async function runExport(
       }
     }
     deps.signal.throwIfAborted()
-    report.helmValuesPath = await writeValues(report, settings, jobId)
+    if (settings.helmValuesFile !== false) {
+      report.helmValuesPath = await writeValues(report, settings, jobId)
+    }
     log.info(resultLine(report))
     return { report }
   } catch (error) {
@@ -518,12 +520,14 @@ async function writeValues(
 ): Promise<string> {
   const { exportVersion, writeHelmValues } = await import('./helm-values.js')
   const version = exportVersion(settings.exportVersion, report.download?.sha256, jobId)
+  const url = (report.link as BundleLink).url
+  if (settings.helmValuesFile) return writeHelmValues(settings.helmValuesFile, url, version)
   // In the runner's temp folder even when `path` is in the workspace: it holds the presigned
   // link, which a later upload or commit of that folder would publish.
   const root = join(settings.tempDir, 'mintlify-export')
   return writeHelmValues(
     inside(root, join(root, jobId, 'helm-values.yaml'), 'the Helm values file'),
-    (report.link as BundleLink).url,
+    url,
     version
   )
 }

@@ -40,6 +40,11 @@ export interface ExportSettings extends CommonSettings {
   }
   /** `staticExport.version` for the Helm values; default: derived from the bundle. */
   readonly exportVersion?: string
+  /**
+   * Where the Helm values file goes: by default the job's folder in tempDir (a runner's is
+   * private and emptied after the job); the CLI gives a path it was asked for, or `false`.
+   */
+  readonly helmValuesFile?: string | false
   /** Where the site will run; decides what external hosts mean (see audit/). */
   readonly deploymentKind: DeploymentKind
   /** Hosts the site may load from in any deployment kind. */
