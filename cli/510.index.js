@@ -49,8 +49,6 @@ var commander = __webpack_require__(7375);
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/log.ts + 1 modules
 var log = __webpack_require__(4827);
 ;// CONCATENATED MODULE: ./src/modes/errors.ts
@@ -2709,6 +2707,8 @@ function explainSend(error, report) {
     return new AgentJobError(`Sending the follow-up to agent job ${report.jobId} got no usable answer (${why}), but the request reached the service, so the job may have it. Check the job (\`mode: agent-watch\`, \`job-id: ${report.jobId}\`) before sending it again; the step does not send it twice.`);
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/util/paths.ts
 var paths = __webpack_require__(4964);
 ;// CONCATENATED MODULE: ./src/modes/agent/settings.ts
@@ -5377,6 +5377,9 @@ function withModeDefaults(inputs, mode) {
 
 
 
+
+
+
 /** The declared inputs a CLI subcommand offers as flags (the action-only ones are not). */
 function cliInputs(mode) {
     return INPUTS.filter(input => input.modes.includes(mode) && input.only !== 'action');
@@ -5395,10 +5398,15 @@ class UsageError extends Error {
  * the environment.
  */
 async function readApiKey(options, env, signal, stdin = process.stdin) {
-    if (options.apiKeyFile && options.apiKeyStdin) {
+    // Given, even empty: `--api-key-file "$KEY_FILE"` with the variable unset is no reason to
+    // take the key from elsewhere.
+    if (options.apiKeyFile !== undefined && options.apiKeyStdin) {
         throw new UsageError('--api-key-file and --api-key-stdin were both given: use one of them.');
     }
-    if (options.apiKeyFile) {
+    if (options.apiKeyFile !== undefined) {
+        if (!options.apiKeyFile) {
+            throw new UsageError('--api-key-file was given an empty path: give the file that holds the key.');
+        }
         let key;
         try {
             key = (await (0,promises_.readFile)(options.apiKeyFile, 'utf8')).trim();
@@ -5492,6 +5500,29 @@ function inFlagWords(message) {
     })
         .replace(/`([a-z-]+)`/g, (whole, name) => (names.has(name) ? `\`--${name}\`` : whole))
         .replace(/Input (`--[a-z-]+`)/g, '$1');
+}
+/**
+ * Where `--helm-values` writes, refused before anything starts when the file could not serve:
+ * the values need the link (`--no-wait` never gets it), a folder is no file, and inside `--path`
+ * (a folder jobs upload or publish) the link would go with it, or the file replace the bundle.
+ */
+function helmValuesFile(given, settings) {
+    if (given === undefined || settings.mode !== 'export')
+        return false;
+    if (!given) {
+        throw new UsageError('--helm-values was given an empty path: give the file to write, e.g. helm-values.yaml.');
+    }
+    const path = (0,external_node_path_.resolve)(given);
+    if (!settings.wait) {
+        throw new UsageError('--helm-values needs the bundle link, which --no-wait does not wait for: drop one of them.');
+    }
+    if ((0,external_node_fs_.statSync)(path, { throwIfNoEntry: false })?.isDirectory()) {
+        throw new UsageError(`--helm-values ${given} is a folder: give the path of a file.`);
+    }
+    if (settings.download && settings.downloadDir && (0,paths/* isWithin */.U)((0,external_node_path_.resolve)(settings.downloadDir), path)) {
+        throw new UsageError(`--helm-values ${given} is inside --path ${settings.downloadDir}: the file holds the bundle link, which that folder would hand on wherever it is uploaded or published. Give a path outside it.`);
+    }
+    return path;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/host.ts
@@ -5625,7 +5656,6 @@ async function runFolder(env) {
 
 
 
-
 /** Documented in `--help` and the README. */
 const EXIT = {
     ok: 0,
@@ -5658,8 +5688,9 @@ function withoutOptionValue(text) {
  */
 function packageVersion() {
     try {
-        const script = (0,external_node_fs_.realpathSync)(process.argv[1] ?? '');
-        const manifest = JSON.parse((0,external_node_fs_.readFileSync)((0,external_node_path_.join)((0,external_node_path_.dirname)(script), '..', 'package.json'), 'utf8'));
+        // Through a variable: webpack would make a literal `new URL(…, import.meta.url)` an asset.
+        const bundle = import.meta.url;
+        const manifest = JSON.parse((0,external_node_fs_.readFileSync)(new URL('../package.json', bundle), 'utf8'));
         if (manifest.name === 'mintlify-admin' && typeof manifest.version === 'string') {
             return manifest.version;
         }
@@ -5771,8 +5802,9 @@ async function runCommand(mode, options, env) {
         });
         // A CI job's later steps or jobs cannot be expected to find a file in a temp folder: the
         // Helm values (with the link) are written where they are asked for, or not at all.
-        const helmValuesFile = options.helmValues ? (0,external_node_path_.resolve)(options.helmValues) : false;
-        const settings = read.mode === 'export' ? { ...read, helmValuesFile } : read;
+        const settings = read.mode === 'export'
+            ? { ...read, helmValuesFile: helmValuesFile(options.helmValues, read) }
+            : read;
         const deps = runDeps(settings, controller.signal, 'mintlify-admin-cli');
         const modeRun = modeOf(settings);
         const { report, error } = await modeRun.run(settings, deps);

@@ -34,15 +34,22 @@ function helmValuesYaml(bundleUrl, version) {
     // written by 1.1 rules, every such scalar is quoted.
     return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .stringify */ .As)(values, { version: '1.1' })}`;
 }
-/** Writes the values file, readable by its owner only: it holds the presigned link. */
+/**
+ * Writes the values file, readable by its owner only: it holds the presigned link. Written to a
+ * new file beside it, then renamed over it: an existing file (another mode, or a link planted
+ * where the values go) is replaced, never written through, and no moment holds the link in a
+ * file others may read.
+ */
 async function writeHelmValues(path, bundleUrl, version) {
+    const fresh = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), `.${(0,node_path__WEBPACK_IMPORTED_MODULE_1__.basename)(path)}.${process.pid}.${Date.now()}.tmp`);
     try {
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), { recursive: true });
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 });
-        // `mode` applies only to a new file; one left by an earlier run keeps its own.
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.chmod)(path, 0o600);
+        // `wx`: a file already there under this name is no file of ours to write the link into.
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(fresh, helmValuesYaml(bundleUrl, version), { mode: 0o600, flag: 'wx' });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rename)(fresh, path);
     }
     catch (error) {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rm)(fresh, { force: true }).catch(() => undefined);
         const code = error.code ?? 'error';
         throw new Error(`The Helm values file ${path} could not be written (${code}): check that its folder is writable and the path is not a folder.`, { cause: error });
     }

@@ -10,11 +10,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // The bundle is also the script of the engine's worker threads (threads.ts).
 await (0,_threads_js__WEBPACK_IMPORTED_MODULE_0__/* .startFrontDoor */ .wu)(import.meta.url, async () => {
     const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(655), __nccwpck_require__.e(510)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5510));
-    // `mintlify-admin … --json | head`: a reader that closed stdout is no crash.
+    // `mintlify-admin … --json | head`: a reader that closed stdout is no crash, nor a reason to
+    // skip the run's own ending (its temp folder removed, its exit code).
     process.stdout.on('error', error => {
-        if (error.code === 'EPIPE')
-            process.exit(process.exitCode ?? 0);
-        throw error;
+        if (error.code !== 'EPIPE')
+            throw error;
     });
     process.exitCode = await main(process.argv.slice(2));
 });

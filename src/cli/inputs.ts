@@ -1,8 +1,11 @@
+import { statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { log } from '../log.js'
 import { INPUTS, type InputDeclaration } from '../inputs.js'
-import type { ModeName } from '../modes/modes.js'
+import type { ModeName, Settings } from '../modes/modes.js'
 import type { InputSource } from '../settings/reader.js'
+import { isWithin } from '../util/paths.js'
 
 /** The declared inputs a CLI subcommand offers as flags (the action-only ones are not). */
 export function cliInputs(mode: ModeName): InputDeclaration[] {
@@ -31,10 +34,15 @@ export async function readApiKey(
   signal: AbortSignal,
   stdin: NodeJS.ReadableStream = process.stdin
 ): Promise<string> {
-  if (options.apiKeyFile && options.apiKeyStdin) {
+  // Given, even empty: `--api-key-file "$KEY_FILE"` with the variable unset is no reason to
+  // take the key from elsewhere.
+  if (options.apiKeyFile !== undefined && options.apiKeyStdin) {
     throw new UsageError('--api-key-file and --api-key-stdin were both given: use one of them.')
   }
-  if (options.apiKeyFile) {
+  if (options.apiKeyFile !== undefined) {
+    if (!options.apiKeyFile) {
+      throw new UsageError('--api-key-file was given an empty path: give the file that holds the key.')
+    }
     let key: string
     try {
       key = (await readFile(options.apiKeyFile, 'utf8')).trim()
@@ -128,4 +136,29 @@ export function inFlagWords(message: string): string {
     })
     .replace(/`([a-z-]+)`/g, (whole, name: string) => (names.has(name) ? `\`--${name}\`` : whole))
     .replace(/Input (`--[a-z-]+`)/g, '$1')
+}
+
+/**
+ * Where `--helm-values` writes, refused before anything starts when the file could not serve:
+ * the values need the link (`--no-wait` never gets it), a folder is no file, and inside `--path`
+ * (a folder jobs upload or publish) the link would go with it, or the file replace the bundle.
+ */
+export function helmValuesFile(given: string | undefined, settings: Settings): string | false {
+  if (given === undefined || settings.mode !== 'export') return false
+  if (!given) {
+    throw new UsageError('--helm-values was given an empty path: give the file to write, e.g. helm-values.yaml.')
+  }
+  const path = resolve(given)
+  if (!settings.wait) {
+    throw new UsageError('--helm-values needs the bundle link, which --no-wait does not wait for: drop one of them.')
+  }
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`--helm-values ${given} is a folder: give the path of a file.`)
+  }
+  if (settings.download && settings.downloadDir && isWithin(resolve(settings.downloadDir), path)) {
+    throw new UsageError(
+      `--helm-values ${given} is inside --path ${settings.downloadDir}: the file holds the bundle link, which that folder would hand on wherever it is uploaded or published. Give a path outside it.`
+    )
+  }
+  return path
 }

@@ -1,7 +1,6 @@
 import { Command, CommanderError, Option } from 'commander'
-import { readFileSync, realpathSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
 import { log, secrets, useHost } from '../log.js'
 import { TimedOutError } from '../modes/errors.js'
 import { runDeps } from '../modes/mode.js'
@@ -13,6 +12,7 @@ import { runFolder, type RunFolder } from './run-folder.js'
 import {
   cliInputs,
   flagInputs,
+  helmValuesFile,
   inFlagWords,
   KEY_VARIABLES,
   readApiKey,
@@ -66,8 +66,9 @@ function withoutOptionValue(text: string): string {
  */
 function packageVersion(): string {
   try {
-    const script = realpathSync(process.argv[1] ?? '')
-    const manifest = JSON.parse(readFileSync(join(dirname(script), '..', 'package.json'), 'utf8'))
+    // Through a variable: webpack would make a literal `new URL(…, import.meta.url)` an asset.
+    const bundle = import.meta.url
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', bundle), 'utf8'))
     if (manifest.name === 'mintlify-admin' && typeof manifest.version === 'string') {
       return manifest.version
     }
@@ -204,8 +205,10 @@ async function runCommand(
     })
     // A CI job's later steps or jobs cannot be expected to find a file in a temp folder: the
     // Helm values (with the link) are written where they are asked for, or not at all.
-    const helmValuesFile: string | false = options.helmValues ? resolve(options.helmValues) : false
-    const settings = read.mode === 'export' ? { ...read, helmValuesFile } : read
+    const settings =
+      read.mode === 'export'
+        ? { ...read, helmValuesFile: helmValuesFile(options.helmValues, read) }
+        : read
     const deps = runDeps(settings, controller.signal, 'mintlify-admin-cli')
     const modeRun = modeOf(settings)
     const { report, error } = await modeRun.run(settings, deps)

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
@@ -358,20 +358,61 @@ describe('mintlify-admin (the CLI)', () => {
     expect(linkOnly.stderr).not.toContain('holds files the outputs name')
   })
 
-  it('says which file could not be written when --helm-values is a folder', async () => {
+  it.each([
+    ['an empty path', ['--helm-values', ''], 'was given an empty path'],
+    ['--no-wait', ['--helm-values', 'v.yaml', '--no-wait'], 'which --no-wait does not wait for'],
+    ['a folder', ['--helm-values', '.'], '--helm-values . is a folder'],
+    [
+      'a file inside --path',
+      ['--path', 'public', '--helm-values', 'public/values.yaml'],
+      '--helm-values public/values.yaml is inside --path'
+    ],
+    [
+      'the bundle itself',
+      ['--path', 'out', '--helm-values', 'out/bundle.tar.gz'],
+      'is inside --path'
+    ]
+  ])('refuses --helm-values with %s before starting anything', async (_what, flags, message) => {
     emu = await startEmulator({ export: { queuedMs: 50, runningMs: 100 } })
-    const run = await cli([
-      'export',
-      '--domain',
-      'docs.example.com',
-      '--no-download',
-      '--helm-values',
-      '.',
-      ...apiFlags()
-    ])
-    expect(run.exitCode).toBe(1)
-    expect(run.stderr).toContain(`The Helm values file ${run.folder} could not be written (EISDIR)`)
+    const run = await cli(['export', '--domain', 'docs.example.com', ...flags, ...apiFlags()])
+    expect(run.exitCode, run.stderr).toBe(2)
+    expect(run.stderr).toContain(message)
+    expect(emu.requests.filter(request => request.method === 'POST')).toEqual([])
     expect(await tempFoldersLeft(run)).toEqual([])
+  })
+
+  it('finishes its run when stdout is closed early (temp folder removed, exit code kept)', async () => {
+    emu = await startEmulator()
+    const command = [process.execPath, CLI_ENTRY, 'deploy', '--project-id', 'proj_1', '--json']
+      .concat(apiFlags())
+      .map(word => `'${word}'`)
+      .join(' ')
+    const folder = await mkdtemp(join(tmpdir(), 'cli-epipe-'))
+    try {
+      // `head -c 0` exits at once: the JSON line meets a closed pipe.
+      await promisify(execFile)('sh', ['-c', `${command} | head -c 0`], {
+        env: { PATH: process.env.PATH ?? '', TMPDIR: folder, MINTLIFY_API_KEY: emu.apiKey },
+        cwd: folder
+      })
+      expect(emu.requests.filter(request => request.method === 'POST')).toHaveLength(1)
+      const left = await readdir(folder)
+      expect(left.filter(name => name.startsWith('mintlify-admin-'))).toEqual([])
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('tells its version however it is started', async () => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'))
+    for (const entry of [
+      CLI_ENTRY,
+      CLI_ENTRY.replace(/\.js$/, ''),
+      join(ROOT, 'cli', 'index.js')
+    ]) {
+      const run = await runCli(['--version'], { entry })
+      runs.push(run)
+      expect(run.stdout, run.stderr).toBe(`${manifest.version as string}\n`)
+    }
   })
 
   it('never shows the key, even when the server echoes it', async () => {
@@ -407,6 +448,12 @@ describe('mintlify-admin (the CLI)', () => {
 
   it.each([
     ['an empty key file', ['--api-key-file', '/dev/null'], '', '--api-key-file /dev/null is empty'],
+    [
+      'an empty --api-key-file',
+      ['--api-key-file', ''],
+      '',
+      '--api-key-file was given an empty path'
+    ],
     ['nothing on stdin', ['--api-key-stdin'], '\n', '--api-key-stdin read nothing'],
     [
       'both a file and stdin',
@@ -416,7 +463,7 @@ describe('mintlify-admin (the CLI)', () => {
     ]
   ])('refuses %s, even with MINTLIFY_API_KEY set', async (_what, flags, stdin, message) => {
     emu = await startEmulator()
-    // The variable holds a working key: a run that fell back to it would exit 0.
+    // The variable holds a working key: the run must stop at the flag, not take the key from it.
     const run = await cli(['deploy', '--project-id', 'proj_1', ...flags, ...apiFlags()], {}, stdin)
     expect(run.exitCode, run.stderr).toBe(2)
     expect(run.stderr).toContain(message)

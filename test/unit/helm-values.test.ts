@@ -1,4 +1,14 @@
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import {
+  chmod,
+  lstat,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
@@ -94,5 +104,29 @@ describe('writeHelmValues', () => {
     await chmod(path, 0o644)
     await writeHelmValues(path, 'https://cdn.example.com/b.zip?a=1', 'v2')
     if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600)
+  })
+
+  it.skipIf(process.platform === 'win32')(
+    'replaces a link planted where the values go, never writing through it',
+    async () => {
+      temp = await mkdtemp(join(tmpdir(), 'helm-values-'))
+      const elsewhere = join(temp, 'public-notes.txt')
+      await writeFile(elsewhere, 'notes', { mode: 0o644 })
+      const path = join(temp, 'helm-values.yaml')
+      await symlink(elsewhere, path)
+      await writeHelmValues(path, 'https://cdn.example.com/b.zip?sig=secret', 'v3')
+      expect(await readFile(elsewhere, 'utf8')).toBe('notes')
+      expect((await lstat(path)).isFile()).toBe(true)
+      expect((await stat(path)).mode & 0o777).toBe(0o600)
+      expect(await readdir(temp)).toEqual(['helm-values.yaml', 'public-notes.txt'])
+    }
+  )
+
+  it('names the file it could not write, and leaves nothing beside it', async () => {
+    temp = await mkdtemp(join(tmpdir(), 'helm-values-'))
+    await expect(writeHelmValues(temp, 'https://cdn.example.com/b.zip', 'v4')).rejects.toThrow(
+      `The Helm values file ${temp} could not be written (`
+    )
+    expect(await readdir(temp)).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
-import { chmod, mkdir, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { stringify } from 'yaml'
 
 /** Length of the SHA-256 prefix used as a version label: short, yet unique in practice. */
@@ -25,18 +25,25 @@ export function helmValuesYaml(bundleUrl: string, version: string): string {
   return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${stringify(values, { version: '1.1' })}`
 }
 
-/** Writes the values file, readable by its owner only: it holds the presigned link. */
+/**
+ * Writes the values file, readable by its owner only: it holds the presigned link. Written to a
+ * new file beside it, then renamed over it: an existing file (another mode, or a link planted
+ * where the values go) is replaced, never written through, and no moment holds the link in a
+ * file others may read.
+ */
 export async function writeHelmValues(
   path: string,
   bundleUrl: string,
   version: string
 ): Promise<string> {
+  const fresh = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`)
   try {
     await mkdir(dirname(path), { recursive: true })
-    await writeFile(path, helmValuesYaml(bundleUrl, version), { mode: 0o600 })
-    // `mode` applies only to a new file; one left by an earlier run keeps its own.
-    await chmod(path, 0o600)
+    // `wx`: a file already there under this name is no file of ours to write the link into.
+    await writeFile(fresh, helmValuesYaml(bundleUrl, version), { mode: 0o600, flag: 'wx' })
+    await rename(fresh, path)
   } catch (error) {
+    await rm(fresh, { force: true }).catch(() => undefined)
     const code = (error as NodeJS.ErrnoException).code ?? 'error'
     throw new Error(
       `The Helm values file ${path} could not be written (${code}): check that its folder is writable and the path is not a folder.`,
