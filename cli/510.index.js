@@ -2630,7 +2630,9 @@ async function runAgent(settings, deps) {
             before = await deps.api.getAgentJob(projectId, request.jobId, deps.signal);
             log/* log */.Rm.info(`Sending a follow-up to agent job ${request.jobId} (message: ${about}).`);
             job = await deps.api.sendAgentMessage(projectId, request.jobId, built.text, deps.signal);
-            log/* log */.Rm.info(`Agent job ${request.jobId} took the follow-up: ${job.status}`);
+            log/* log */.Rm.info(statusGiven(job)
+                ? `Agent job ${request.jobId} took the follow-up: ${job.status}`
+                : `Agent job ${request.jobId} took the follow-up.`);
         }
         report.job = job;
     }
@@ -2647,7 +2649,8 @@ async function runAgent(settings, deps) {
         ...(request.kind === 'follow-up'
             ? {
                 followUp: {
-                    seenWorking: classifyAgentJob(job).kind === 'pending',
+                    // A status the answer did not give (the client's default) shows no work begun.
+                    seenWorking: statusGiven(job) && classifyAgentJob(job).kind === 'pending',
                     ...(before ? { before } : {})
                 }
             }
@@ -2657,6 +2660,10 @@ async function runAgent(settings, deps) {
         report: { ...report, ...watched.report, job: watched.report.job ?? job },
         ...(watched.error ? { error: watched.error } : {})
     };
+}
+/** The message's answer may be any part of a job (the vendor requires no field). */
+function statusGiven(job) {
+    return typeof job.raw.status === 'string';
 }
 /** The block about the triggering change, for the events that have one. */
 async function changeContext(settings, deps) {

@@ -10,6 +10,12 @@ type State = 'in_progress' | 'success' | 'failure'
 /** Bounds each request (by default): recording a deployment is a courtesy and must not hold the step. */
 const REQUEST_TIMEOUT_MS = 30_000
 
+/**
+ * GitHub refuses a deployment's or a status's description over 140 characters (422), which
+ * would leave the deployment in progress: a cut one ends in `…`, its 140th.
+ */
+const DESCRIPTION_CUT = 139
+
 /** A GitHub deployment of the preview, as Vercel or Netlify record theirs ("View deployment"). */
 export interface PreviewDeployment {
   /** Creates the deployment of the head commit, in progress. */
@@ -68,7 +74,7 @@ export function previewDeployment(
             : state === 'failure'
               ? `Mintlify preview failed${report.deployment?.summary ? `: ${report.deployment.summary}` : ''}`
               : 'Mintlify preview building',
-          140
+          DESCRIPTION_CUT
         ),
         auto_inactive: state === 'success'
       })
@@ -91,7 +97,7 @@ export function previewDeployment(
           repo,
           ref: sha,
           environment: options.environment,
-          description: untrusted(`Mintlify preview of ${report.branch}`, 140),
+          description: untrusted(`Mintlify preview of ${report.branch}`, DESCRIPTION_CUT),
           auto_merge: false,
           required_contexts: [],
           transient_environment: true,

@@ -71,20 +71,23 @@ const AUTHOR_OF: Record<string, string[]> = {
 
 /**
  * Why a run started by this event must not use the admin key on text from it, or undefined
- * when it may: the event is not one anyone can start, or its author has write access.
+ * when it may: the event is not one anyone can start, or its author belongs to the repository
+ * (owner, member or collaborator).
  */
 export function untrustedTrigger(event: GitHubEvent | undefined): string | undefined {
   if (!event) return undefined
   const repository = textAt(event.payload, 'repository', 'full_name')
   if (event.name === 'workflow_run') {
     // Runs with this repository's secrets after a workflow that a fork's change started.
+    // A head repository not given (a fork since deleted) is no proof of this one: refused.
     const from = textAt(event.payload, 'workflow_run', 'head_repository', 'full_name')
-    if (!from || from === repository) return undefined
-    return `This run was started by a \`workflow_run\` event after a run on a change from \`${untrusted(from, 80)}\`, another repository: its text is anyone's, and the agent would act on it with the admin key. Set \`allow-untrusted-trigger: true\` if that is intended.`
+    if (from !== undefined && from === repository) return undefined
+    return `This run was started by a \`workflow_run\` event after a run on a change from ${from ? `\`${untrusted(from, 80)}\`` : 'a repository it does not name'}, another repository: its text is anyone's, and the agent would act on it with the admin key. Set \`allow-untrusted-trigger: true\` if that is intended.`
   }
-  // A fork's pull request (repositories that send secrets to forks' runs).
+  // A fork's pull request (repositories that send secrets to forks' runs); one whose head
+  // repository is not given (a fork since deleted) is taken for a fork.
   const head = textAt(event.payload, 'pull_request', 'head', 'repo', 'full_name')
-  const fork = event.name === 'pull_request' && head !== undefined && head !== repository
+  const fork = event.name === 'pull_request' && (head === undefined || head !== repository)
   const path = fork ? ['pull_request', 'author_association'] : AUTHOR_OF[event.name]
   if (!path) return undefined
   const association = textAt(event.payload, ...path)

@@ -223,20 +223,21 @@ async function messageAgentJob(ctx: Context, req: IncomingMessage, projectId: st
   const now = Date.now()
   const createdAt = ctx.agentCreated.get(id) ?? (ctx.agentClocks.get(id) ?? now) - CREATED_BEFORE_MS
   ctx.agentCreated.set(id, createdAt)
-  const { timeline, activeMs, pickupMs } = ctx.options.agent
+  const { timeline, activeMs, pickupMs, bareMessageAnswer } = ctx.options.agent
   ctx.agentPrompts.push({ kind: 'message', projectId, jobId: id, prompt })
   const next = { projectId, timeline, activeMs }
+  let view: AgentView
   if (pickupMs > 0) {
     // Until the service picks the message up, the job shows its previous state, answer included.
     ctx.agentPickups.set(id, { at: now + pickupMs, scenario: next })
     const startedAt = ctx.agentClocks.get(id) ?? now
-    const view = agentViewAt(scenario, now - startedAt, startedAt) as AgentView
-    return jsonReply(200, renderAgentJob(id, view, createdAt))
+    view = agentViewAt(scenario, now - startedAt, startedAt) as AgentView
+  } else {
+    ctx.options.agentJobs[id] = next
+    ctx.agentClocks.set(id, now)
+    view = agentViewAt(next, 0, now) as AgentView
   }
-  ctx.options.agentJobs[id] = next
-  ctx.agentClocks.set(id, now)
-  const view = agentViewAt(next, 0, now) as AgentView
-  return jsonReply(200, renderAgentJob(id, view, createdAt))
+  return jsonReply(200, bareMessageAnswer ? { id } : renderAgentJob(id, view, createdAt))
 }
 
 /** Both triggers: rate limits first (per organization), then the plan, then the work. */

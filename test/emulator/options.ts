@@ -53,7 +53,8 @@ export function defaultAgent(): AgentBehaviour {
     limit: 100,
     windowMs: 3_600_000,
     retryAfter: false,
-    pickupMs: 0
+    pickupMs: 0,
+    bareMessageAnswer: false
   }
 }
 

@@ -33,6 +33,8 @@ export interface AgentBehaviour {
   retryAfter: boolean
   /** How long a follow-up waits before the job works on it (it shows its old state until then). */
   pickupMs: number
+  /** A follow-up's answer is `{ id }` alone: the vendor requires no field of it. */
+  bareMessageAnswer: boolean
 }
 
 /** A prompt the agent endpoints received, in order. */

@@ -12,6 +12,7 @@ export interface StubDeployment {
   id: number
   ref: string
   environment: string
+  description?: string
   transient_environment?: boolean
   statuses: Array<{
     state: string
@@ -47,6 +48,9 @@ export interface GitHubStub {
 
 /** The login GitHub shows for comments made with the workflow's own token. */
 export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]'
+
+/** GitHub refuses a deployment or deployment status description longer than this (HTTP 422). */
+const DESCRIPTION_MAX_CHARS = 140
 
 /** GitHub refuses a comment body longer than this (HTTP 422, "body is too long"). */
 export const COMMENT_BODY_MAX_CHARS = 65_536
@@ -204,6 +208,22 @@ export async function startGitHubStub(options: GitHubStubOptions): Promise<GitHu
     const repoBase = `${apiPath}/repos/${options.repo}/deployments`
     if (path.startsWith(repoBase) && isWrite && options.noDeployments)
       return send(403, { message: 'Resource not accessible by integration' })
+    const description =
+      path.startsWith(repoBase) && isWrite ? JSON.parse(body).description : undefined
+    // As GitHub: a deployment's or a status's description has at most 140 characters.
+    if (typeof description === 'string' && [...description].length > DESCRIPTION_MAX_CHARS) {
+      return send(422, {
+        message: 'Validation Failed',
+        errors: [
+          {
+            resource: path === repoBase ? 'Deployment' : 'DeploymentStatus',
+            code: 'custom',
+            field: 'description',
+            message: `description is too long (maximum is ${DESCRIPTION_MAX_CHARS} characters)`
+          }
+        ]
+      })
+    }
     if (path === repoBase && req.method === 'POST') {
       const given = JSON.parse(body) as Omit<StubDeployment, 'id' | 'statuses'>
       const deployment: StubDeployment = { ...given, id: nextId++, statuses: [] }

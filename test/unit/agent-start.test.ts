@@ -122,6 +122,19 @@ describe('untrustedTrigger', () => {
     expect(untrustedTrigger(run('acme/app'))).toBeUndefined()
     expect(untrustedTrigger(run('eve/app'))).toMatch(/`workflow_run` event .*`eve\/app`/)
   })
+
+  it('takes a head repository not given (a fork since deleted) for another one', () => {
+    const repository = { full_name: 'acme/app' }
+    const pr = (association: string) =>
+      event('pull_request', {
+        repository,
+        pull_request: { author_association: association, head: { repo: null } }
+      })
+    expect(untrustedTrigger(pr('NONE'))).toMatch(/`pull_request` event/)
+    expect(untrustedTrigger(pr('MEMBER'))).toBeUndefined()
+    const run = event('workflow_run', { repository, workflow_run: { head_repository: null } })
+    expect(untrustedTrigger(run)).toMatch(/a repository it does not name, another repository/)
+  })
 })
 
 describe('mayRetry for agent creates and follow-ups', () => {

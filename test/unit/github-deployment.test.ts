@@ -1,25 +1,31 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PreviewSettings } from '../../src/modes/preview/settings.js'
 import type { PreviewReport } from '../../src/modes/preview/run.js'
 import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
 import { recordLog } from '../support/recording-host.js'
 
 const TOKEN = 'ghs_stubtoken0123456789abcdef'
-let stub: GitHubStub | undefined
+let stub: GitHubStub
 const apiUrl = process.env.GITHUB_API_URL
 
-afterEach(async () => {
-  vi.restoreAllMocks()
-  await stub?.close()
+// One stub for the file: @actions/github reads GITHUB_API_URL once, when it loads, as on a runner.
+beforeAll(async () => {
+  stub = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+  process.env.GITHUB_API_URL = stub.url
+})
+
+afterAll(async () => {
+  await stub.close()
   if (apiUrl === undefined) delete process.env.GITHUB_API_URL
   else process.env.GITHUB_API_URL = apiUrl
 })
 
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
 describe('the GitHub deployment of a preview', () => {
   it('sets its final status however long the build took (each request has its own bound)', async () => {
-    stub = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
-    process.env.GITHUB_API_URL = stub.url
-    // @actions/github reads GITHUB_API_URL when it loads, as on a runner.
     const { previewDeployment } = await import('../../src/action/github-deployment.js')
     const recorder = recordLog()
     try {
@@ -45,7 +51,36 @@ describe('the GitHub deployment of a preview', () => {
       await deployment?.finished(report as PreviewReport, undefined)
       expect(timeout).toHaveBeenCalledWith(requestTimeoutMs)
       expect(recorder.of('warning')).toEqual([])
-      expect(stub.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress', 'success'])
+      expect(stub.deployments.at(-1)?.statuses.map(s => s.state)).toEqual([
+        'in_progress',
+        'success'
+      ])
+    } finally {
+      recorder.restore()
+    }
+  })
+
+  it('keeps descriptions within GitHub’s 140 characters, so a long failure still ends it', async () => {
+    const { previewDeployment } = await import('../../src/action/github-deployment.js')
+    const recorder = recordLog()
+    try {
+      const settings = {
+        githubDeployment: { environment: 'docs-preview', token: TOKEN },
+        github: { headSha: 'abcdef0123456789abcdef0123456789abcdef01' }
+      } as unknown as PreviewSettings
+      const context = { repo: { owner: 'acme', repo: 'docs' } } as never
+      const deployment = previewDeployment(settings, context, 2000)
+      const report = {
+        branch: `docs/${'b'.repeat(200)}`,
+        waitedMs: 0,
+        deployment: { summary: `Build failed: ${'x'.repeat(300)}` }
+      }
+      await deployment?.started(report as unknown as PreviewReport)
+      await deployment?.finished(report as unknown as PreviewReport, new Error('failed'))
+      expect(recorder.of('warning')).toEqual([])
+      const recorded = stub.deployments.at(-1)
+      expect(recorded?.statuses.map(s => s.state)).toEqual(['in_progress', 'failure'])
+      expect([...(recorded?.description ?? '')]).toHaveLength(140)
     } finally {
       recorder.restore()
     }

@@ -73,7 +73,11 @@ export async function runAgent(
       before = await deps.api.getAgentJob(projectId, request.jobId, deps.signal)
       log.info(`Sending a follow-up to agent job ${request.jobId} (message: ${about}).`)
       job = await deps.api.sendAgentMessage(projectId, request.jobId, built.text, deps.signal)
-      log.info(`Agent job ${request.jobId} took the follow-up: ${job.status}`)
+      log.info(
+        statusGiven(job)
+          ? `Agent job ${request.jobId} took the follow-up: ${job.status}`
+          : `Agent job ${request.jobId} took the follow-up.`
+      )
     }
     report.job = job
   } catch (error) {
@@ -90,7 +94,8 @@ export async function runAgent(
       ...(request.kind === 'follow-up'
         ? {
             followUp: {
-              seenWorking: classifyAgentJob(job).kind === 'pending',
+              // A status the answer did not give (the client's default) shows no work begun.
+              seenWorking: statusGiven(job) && classifyAgentJob(job).kind === 'pending',
               ...(before ? { before } : {})
             }
           }
@@ -102,6 +107,11 @@ export async function runAgent(
     report: { ...report, ...watched.report, job: watched.report.job ?? job },
     ...(watched.error ? { error: watched.error } : {})
   }
+}
+
+/** The message's answer may be any part of a job (the vendor requires no field). */
+function statusGiven(job: AgentJob): boolean {
+  return typeof job.raw.status === 'string'
 }
 
 /** The block about the triggering change, for the events that have one. */
