@@ -18,6 +18,11 @@ __webpack_require__.r(__webpack_exports__);
 /** Bounds each request (by default): recording a deployment is a courtesy and must not hold the step. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /**
+ * GitHub refuses a deployment's or a status's description over 140 characters (422), which
+ * would leave the deployment in progress: a cut one ends in `…`, its 140th.
+ */
+const DESCRIPTION_CUT = 139;
+/**
  * The preview as a GitHub deployment. Without `deployments: write` (or on a fork's read-only
  * token) it warns once and the step goes on: the preview itself is the step's result.
  */
@@ -57,7 +62,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                     ? 'Mintlify preview ready'
                     : state === 'failure'
                         ? `Mintlify preview failed${report.deployment?.summary ? `: ${report.deployment.summary}` : ''}`
-                        : 'Mintlify preview building', 140),
+                        : 'Mintlify preview building', DESCRIPTION_CUT),
                 auto_inactive: state === 'success'
             });
             _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`GitHub deployment ${deploymentId} of ${options.environment}: ${state}.`);
@@ -79,7 +84,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                     repo,
                     ref: sha,
                     environment: options.environment,
-                    description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(`Mintlify preview of ${report.branch}`, 140),
+                    description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(`Mintlify preview of ${report.branch}`, DESCRIPTION_CUT),
                     auto_merge: false,
                     required_contexts: [],
                     transient_environment: true,

@@ -1980,7 +1980,8 @@ const AUTHOR_OF = {
 };
 /**
  * Why a run started by this event must not use the admin key on text from it, or undefined
- * when it may: the event is not one anyone can start, or its author has write access.
+ * when it may: the event is not one anyone can start, or its author belongs to the repository
+ * (owner, member or collaborator).
  */
 function untrustedTrigger(event) {
     if (!event)
@@ -1988,14 +1989,16 @@ function untrustedTrigger(event) {
     const repository = textAt(event.payload, 'repository', 'full_name');
     if (event.name === 'workflow_run') {
         // Runs with this repository's secrets after a workflow that a fork's change started.
+        // A head repository not given (a fork since deleted) is no proof of this one: refused.
         const from = textAt(event.payload, 'workflow_run', 'head_repository', 'full_name');
-        if (!from || from === repository)
+        if (from !== undefined && from === repository)
             return undefined;
-        return `This run was started by a \`workflow_run\` event after a run on a change from \`${(0,untrusted/* untrusted */.bp)(from, 80)}\`, another repository: its text is anyone's, and the agent would act on it with the admin key. Set \`allow-untrusted-trigger: true\` if that is intended.`;
+        return `This run was started by a \`workflow_run\` event after a run on a change from ${from ? `\`${(0,untrusted/* untrusted */.bp)(from, 80)}\`` : 'a repository it does not name'}, another repository: its text is anyone's, and the agent would act on it with the admin key. Set \`allow-untrusted-trigger: true\` if that is intended.`;
     }
-    // A fork's pull request (repositories that send secrets to forks' runs).
+    // A fork's pull request (repositories that send secrets to forks' runs); one whose head
+    // repository is not given (a fork since deleted) is taken for a fork.
     const head = textAt(event.payload, 'pull_request', 'head', 'repo', 'full_name');
-    const fork = event.name === 'pull_request' && head !== undefined && head !== repository;
+    const fork = event.name === 'pull_request' && (head === undefined || head !== repository);
     const path = fork ? ['pull_request', 'author_association'] : AUTHOR_OF[event.name];
     if (!path)
         return undefined;
@@ -3312,7 +3315,12 @@ function exportSummaryRows(report, now = Date.now()) {
     add('Extracted to', report.site && `${code(report.site.path)} (${report.site.files} files)`);
     if (report.externalHosts) {
         const hosts = [...report.externalHosts].map(([host, file]) => `${code(host)} (${code(file)})`);
-        add('External hosts', hosts.length ? hosts.join('<br>') : 'none: the site is self-contained');
+        const unread = report.auditSkipped?.length ?? 0;
+        add('External hosts', hosts.length
+            ? hosts.join('<br>')
+            : unread
+                ? `none in the files read; ${unread} file(s) too large to scan`
+                : 'none: the site is self-contained');
     }
     add('Link check', report.siteCheck && linkCheckLine(report));
     add('Host configuration', report.hostConfigPath && code(report.hostConfigPath));
@@ -3328,7 +3336,8 @@ function linkCheckLine(report) {
         return '';
     const broken = check.broken.length;
     const verdict = broken === 0 ? 'all resolve' : `${broken} will not resolve`;
-    return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}`;
+    const unread = check.skipped.length;
+    return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}${unread ? `; ${unread} file(s) too large to read, not checked` : ''}`;
 }
 /** Broken links listed in the summary; the rest are counted. */
 const SUMMARY_BROKEN_LINKS = 50;
@@ -3396,9 +3405,10 @@ function exportCommentBody(report, error, nextStep) {
         facts.push(['Bundle link valid until', report.link.expiresAt.toISOString()]);
     if (report.siteCheck) {
         const broken = report.siteCheck.broken.length;
+        const unread = report.siteCheck.skipped.length;
         facts.push([
             'Link check',
-            `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\``
+            `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\`${unread ? `; ${unread} file(s) too large to read, not checked` : ''}`
         ]);
     }
     if (report.artifact) {
@@ -4489,6 +4499,7 @@ async function runExport(settings, deps) {
                     // thread, they may still be reading), then gives its verdict.
                     const readings = await timed('audit', async () => {
                         const found = await readers.readings();
+                        report.auditSkipped = found.audit.skipped;
                         report.externalHosts = await judgeSiteAudit(found.audit, settings);
                         return found;
                     });
@@ -4682,8 +4693,14 @@ async function extractSite(source, format, directory, settings, reservedBytes, s
 async function judgeSiteAudit(audit, settings) {
     const { judgeAudit } = await __webpack_require__.e(/* import() */ 454).then(__webpack_require__.bind(__webpack_require__, 31454));
     const verdict = judgeAudit(audit.hosts, settings.deploymentKind);
-    if (audit.skipped.length > 0)
-        log/* log */.Rm.warning(`The audit skipped ${audit.skipped.length} file(s) too large to scan, e.g. ${audit.skipped[0]}.`);
+    if (audit.skipped.length > 0) {
+        const unread = `The audit skipped ${audit.skipped.length} file(s) too large to scan (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(audit.skipped[0])}: the hosts they load from are not known.`;
+        // Air-gapped, a site is served only once proven self-contained: an unread file proves nothing.
+        if (settings.deploymentKind === 'air-gapped') {
+            throw new ExportFailedError(`${unread} An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set \`deployment-kind\` to the kind that fits.`);
+        }
+        log/* log */.Rm.warning(unread);
+    }
     if (verdict.kind === 'report')
         log/* log */.Rm.info(verdict.message);
     if (verdict.kind === 'warn')
@@ -4757,8 +4774,14 @@ async function checkSite(result, sitePath, folder, settings, report) {
     if (pageCount !== undefined && pageCount !== result.pages) {
         log/* log */.Rm.warning(`The site has ${result.pages} HTML page(s), but export job ${report.jobId} reported ${pageCount}: pages may be missing from the bundle, or the job counted others.`);
     }
-    if (result.skipped.length > 0)
-        log/* log */.Rm.warning(`The link check skipped ${result.skipped.length} file(s) too large to read, e.g. ${(0,untrusted/* untrusted */.bp)(result.skipped[0])}.`);
+    if (result.skipped.length > 0) {
+        const unread = `The link check skipped ${result.skipped.length} file(s) too large to read (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(result.skipped[0])}: their links were not checked.`;
+        // `check: fail` promises every link resolves, which an unread file cannot show.
+        if (settings.check === 'fail') {
+            throw new ExportFailedError(`${unread} With \`check: fail\` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set \`check: warn\`.`);
+        }
+        log/* log */.Rm.warning(unread);
+    }
     const annotate = settings.check === 'fail' ? log/* log */.Rm.error : log/* log */.Rm.warning;
     for (const broken of result.broken.slice(0, ANNOTATED_BROKEN_LINKS))
         annotate(describeBrokenLink(broken, settings.host));
@@ -4766,7 +4789,8 @@ async function checkSite(result, sitePath, folder, settings, report) {
     if (more > 0)
         log/* log */.Rm.info(`… and ${more} more broken link(s); the job summary lists up to 50.`);
     if (result.broken.length === 0) {
-        log/* log */.Rm.info(`Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}.`);
+        const unread = result.skipped.length;
+        log/* log */.Rm.info(`Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}${unread ? ` (${unread} file(s) too large to read not checked)` : ''}.`);
     }
     else if (settings.check === 'fail') {
         throw new ExportFailedError(siteCheckFailure(result));

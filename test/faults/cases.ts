@@ -794,17 +794,17 @@ export const HOSTILE_ANSWERS: FaultCase[] = [
     fault: 'store refuses the connection',
     mode: 'export',
     expected: 'retried; fails naming the host, what happened and what to check',
-    setup: async (emu, side) => {
-      // A port that was just listening and is now closed: connections are refused at once.
-      const closed = await side.recorder()
-      await side.close()
+    setup: async emu => {
+      // Port 1 (tcpmux): nothing listens there, and no server of a parallel test can be given
+      // it (they take ports from the ephemeral range), so connections are refused every time. A
+      // port just closed could be handed to another test's server between two attempts.
       const { jobId, bundleUrl } = await freshLink(emu)
       const link = new URL(bundleUrl)
       emu.inject('bundle', {
         kind: 'http',
         status: 200,
         body: JSON.stringify({
-          bundleUrl: `${closed.url}${link.pathname}${link.search}`,
+          bundleUrl: `http://127.0.0.1:1${link.pathname}${link.search}`,
           expiresAt: '2030-01-01T00:00:00Z'
         })
       })

@@ -91,6 +91,41 @@ describe('audit of external hosts, end to end', () => {
   })
 })
 
+describe('files too large to read (over 16 MiB) are never taken for checked', () => {
+  // A page the audit and the link check do not read, which links to nowhere and loads a tracker.
+  const HUGE_PAGE: ArchiveEntry = {
+    name: 'huge.html',
+    type: 'file',
+    content: `<!DOCTYPE html><html><head><script src="https://cdn.tracker.example/t.js"></script></head><body><a href="/nowhere">x</a>${'x'.repeat(17 * 1024 * 1024)}</body></html>`
+  }
+
+  it('air-gapped: fails, as the site is not proven self-contained', async () => {
+    const run = await exportRun({ 'deployment-kind': 'air-gapped' }, [HUGE_PAGE])
+    expectCleanFailure(
+      run,
+      'The audit skipped 1 file(s) too large to scan (over 16 MiB), e.g. huge.html'
+    )
+    expect(errorsOf(run).join('\n')).toContain('An air-gapped deployment needs every file checked')
+  })
+
+  it('check: fail: fails, as the page’s links were not checked', async () => {
+    const run = await exportRun({ extract: 'true', check: 'fail' }, [HUGE_PAGE])
+    expectCleanFailure(run, 'The link check skipped 1 file(s) too large to read')
+    expect(errorsOf(run).join('\n')).toContain('set `check: warn`')
+  })
+
+  it('check: warn: goes on, saying in the log and the summary what was not read', async () => {
+    const run = await exportRun({ extract: 'true' }, [HUGE_PAGE])
+    expect(run.exitCode, run.log).toBe(0)
+    expect(warningsOf(run).join('\n')).toContain('their links were not checked')
+    expect(warningsOf(run).join('\n')).toContain('the hosts they load from are not known')
+    expect(run.log).toMatch(/all resolve on plain \(1 file\(s\) too large to read not checked\)/)
+    expect(run.summary).toContain('none in the files read; 1 file(s) too large to scan')
+    expect(run.summary).toContain('1 file(s) too large to read, not checked')
+    expect(run.summary).not.toContain('the site is self-contained')
+  })
+})
+
 interface HelmValues {
   staticExport: { enabled: boolean; bundleUrl: string; version: string }
 }

@@ -73,7 +73,15 @@ export function exportSummaryRows(report: ExportReport, now = Date.now()): Summa
   add('Extracted to', report.site && `${code(report.site.path)} (${report.site.files} files)`)
   if (report.externalHosts) {
     const hosts = [...report.externalHosts].map(([host, file]) => `${code(host)} (${code(file)})`)
-    add('External hosts', hosts.length ? hosts.join('<br>') : 'none: the site is self-contained')
+    const unread = report.auditSkipped?.length ?? 0
+    add(
+      'External hosts',
+      hosts.length
+        ? hosts.join('<br>')
+        : unread
+          ? `none in the files read; ${unread} file(s) too large to scan`
+          : 'none: the site is self-contained'
+    )
   }
   add('Link check', report.siteCheck && linkCheckLine(report))
   add('Host configuration', report.hostConfigPath && code(report.hostConfigPath))
@@ -88,7 +96,8 @@ function linkCheckLine(report: ExportReport): string {
   if (!check) return ''
   const broken = check.broken.length
   const verdict = broken === 0 ? 'all resolve' : `${broken} will not resolve`
-  return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}`
+  const unread = check.skipped.length
+  return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}${unread ? `; ${unread} file(s) too large to read, not checked` : ''}`
 }
 
 /** Broken links listed in the summary; the rest are counted. */
@@ -160,9 +169,10 @@ export function exportCommentBody(
     facts.push(['Bundle link valid until', report.link.expiresAt.toISOString()])
   if (report.siteCheck) {
     const broken = report.siteCheck.broken.length
+    const unread = report.siteCheck.skipped.length
     facts.push([
       'Link check',
-      `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\``
+      `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\`${unread ? `; ${unread} file(s) too large to read, not checked` : ''}`
     ])
   }
   if (report.artifact) {

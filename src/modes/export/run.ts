@@ -39,6 +39,8 @@ export interface ExportReport {
   site?: ExtractedSite
   /** External hosts the extracted site loads from, each with one file that does. */
   externalHosts?: ReadonlyMap<string, string>
+  /** Files too large for the audit to scan: the hosts they load from are not known. */
+  auditSkipped?: readonly string[]
   /** The site check's findings, when it ran (`check` not `off`). */
   siteCheck?: SiteCheckResult
   /** The configuration written for `host`, when it needs one. */
@@ -149,6 +151,7 @@ export async function runExport(
           // thread, they may still be reading), then gives its verdict.
           const readings = await timed('audit', async () => {
             const found = await readers.readings()
+            report.auditSkipped = found.audit.skipped
             report.externalHosts = await judgeSiteAudit(found.audit, settings)
             return found
           })
@@ -407,10 +410,16 @@ async function judgeSiteAudit(
 ): Promise<ReadonlyMap<string, string>> {
   const { judgeAudit } = await import('../../audit/verdict.js')
   const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
-  if (audit.skipped.length > 0)
-    log.warning(
-      `The audit skipped ${audit.skipped.length} file(s) too large to scan, e.g. ${audit.skipped[0]}.`
-    )
+  if (audit.skipped.length > 0) {
+    const unread = `The audit skipped ${audit.skipped.length} file(s) too large to scan (over 16 MiB), e.g. ${untrusted(audit.skipped[0] as string)}: the hosts they load from are not known.`
+    // Air-gapped, a site is served only once proven self-contained: an unread file proves nothing.
+    if (settings.deploymentKind === 'air-gapped') {
+      throw new ExportFailedError(
+        `${unread} An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set \`deployment-kind\` to the kind that fits.`
+      )
+    }
+    log.warning(unread)
+  }
   if (verdict.kind === 'report') log.info(verdict.message)
   if (verdict.kind === 'warn') verdict.warnings.forEach(warning => log.warning(warning))
   if (verdict.kind === 'fail') throw new ExportFailedError(verdict.message)
@@ -494,18 +503,25 @@ async function checkSite(
       `The site has ${result.pages} HTML page(s), but export job ${report.jobId} reported ${pageCount}: pages may be missing from the bundle, or the job counted others.`
     )
   }
-  if (result.skipped.length > 0)
-    log.warning(
-      `The link check skipped ${result.skipped.length} file(s) too large to read, e.g. ${untrusted(result.skipped[0] as string)}.`
-    )
+  if (result.skipped.length > 0) {
+    const unread = `The link check skipped ${result.skipped.length} file(s) too large to read (over 16 MiB), e.g. ${untrusted(result.skipped[0] as string)}: their links were not checked.`
+    // `check: fail` promises every link resolves, which an unread file cannot show.
+    if (settings.check === 'fail') {
+      throw new ExportFailedError(
+        `${unread} With \`check: fail\` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set \`check: warn\`.`
+      )
+    }
+    log.warning(unread)
+  }
   const annotate = settings.check === 'fail' ? log.error : log.warning
   for (const broken of result.broken.slice(0, ANNOTATED_BROKEN_LINKS))
     annotate(describeBrokenLink(broken, settings.host))
   const more = result.broken.length - ANNOTATED_BROKEN_LINKS
   if (more > 0) log.info(`… and ${more} more broken link(s); the job summary lists up to 50.`)
   if (result.broken.length === 0) {
+    const unread = result.skipped.length
     log.info(
-      `Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}.`
+      `Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}${unread ? ` (${unread} file(s) too large to read not checked)` : ''}.`
     )
   } else if (settings.check === 'fail') {
     throw new ExportFailedError(siteCheckFailure(result))
