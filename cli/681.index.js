@@ -103,7 +103,9 @@ var AS_IS = ${list(exceptions.asIs)};
 
 async function handler(event) {
   var request = event.request;
-  var uri = request.uri;
+  // S3 reads a '+' in a path as a space: the file c++.html is the key requested as c%2B%2B.html.
+  var uri = request.uri.split('+').join('%2B');
+  request.uri = uri;
   if (uri.endsWith('/')) {
     request.uri = uri + 'index.html';
   } else if (uri.slice(uri.lastIndexOf('/') + 1).indexOf('.') === -1 && !AS_IS[uri]) {
@@ -143,10 +145,14 @@ async function exists(path) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EJ: () => (/* binding */ resolves),
+/* harmony export */   Ke: () => (/* binding */ folderPageUrls),
 /* harmony export */   L6: () => (/* binding */ hostAdvice),
 /* harmony export */   eh: () => (/* binding */ SITE_HOSTS),
 /* harmony export */   needsHostConfig: () => (/* binding */ needsHostConfig)
 /* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+
 /*
  * How each static host maps a URL path to a file of the site, as measured or documented (the
  * vendor's export writes `/guides/intro` as `guides/intro.html` and links it without `.html`).
@@ -164,6 +170,8 @@ async function exists(path) {
  *  - nginx: try_files and index (nginx.org/en/docs/http/ngx_http_core_module.html#try_files);
  *    without rewrites a folder without its slash is redirected to it, then `index index.html`.
  *  - Caddy: try_files (caddyserver.com/docs/caddyfile/directives/try_files) and file_server.
+ *  - S3 (both endpoints) reads a literal `+` in a path as a space, `%2B` as a `+` (reported
+ *    where it bit others: imgix/js-core#88); check.ts and the CloudFront Function allow for it.
  * The nginx, Caddy and plain rules are also checked against the real servers
  * (test/integration/site-servers.test.ts).
  */
@@ -182,7 +190,15 @@ const SITE_HOSTS = [
  * Whether `path` (the URL's path, percent-decoded, beginning with `/`) ends on a file of the
  * site on `host`, with the host configuration host-config.ts writes in place where it writes one.
  */
-function resolves(host, path, site, cloudFront) {
+function resolves(host, decoded, site, cloudFront) {
+    // nginx and Caddy tidy the decoded path first: `//` is one `/`, and `.` and `..` segments
+    // are resolved, those that were percent-encoded included (`/a/..%2Fb` is `/b`).
+    const tidied = host === 'plain' || host === 'nginx' || host === 'caddy';
+    const path = tidied ? node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(decoded) : decoded;
+    // Caddy's try_files rewrites to the file's name, where a `?` begins a query: no such file is
+    // reached through it.
+    if (host === 'caddy' && path.includes('?'))
+        return false;
     const slash = path.endsWith('/');
     // The path relative to the site root, without its trailing slash ('' for the root).
     const rel = path.replace(/^\/+/, '').replace(/\/+$/, '');
@@ -231,6 +247,24 @@ function resolves(host, path, site, cloudFront) {
         // falls through
         case 'caddy':
             return slash || !rel ? file(index) : page();
+    }
+}
+/**
+ * The URLs a folder's index page (`a/index.html`) is seen at on `host`, which its relative
+ * links resolve from: `/a/` where `/a` is redirected there; also `/a` where it is served as it
+ * is (the URL the site's own links, canonical and sitemap use); only `/a` on Vercel, which
+ * redirects `/a/` away (`trailingSlash: false`).
+ */
+function folderPageUrls(host) {
+    switch (host) {
+        case 'nginx':
+        case 'caddy':
+        case 'cloudfront':
+            return { slashed: true, unslashed: true };
+        case 'vercel':
+            return { slashed: false, unslashed: true };
+        default:
+            return { slashed: true, unslashed: false };
     }
 }
 /** Hosts that serve the extensionless URLs only with a configuration we write. */
@@ -786,6 +820,36 @@ function createSiteCheck(options) {
             note(absolute, `${url.origin}${url.pathname}`, from, kind);
         }
     };
+    /**
+     * The URLs the page of file `path` is seen at: its own, and for a folder's index page those
+     * the host serves it at (`/a/`, `/a`, or both), which its relative links resolve from.
+     */
+    const urls = (0,hosts/* folderPageUrls */.Ke)(options.host);
+    const pageBases = (path) => {
+        const own = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
+        if (!path.endsWith('/index.html') || (urls.slashed && !urls.unslashed))
+            return [own];
+        const folder = new URL(encodePath(path.slice(0, -'/index.html'.length)), `${LOCAL_ORIGIN}/`);
+        return urls.slashed ? [own, folder] : [folder];
+    };
+    /** A reference of a page seen at several URLs: a relative one from each that differs. */
+    const referenceFrom = (bases, raw, kind, from) => {
+        const [first, ...others] = bases;
+        reference(raw, kind, from, first);
+        const text = raw.trim();
+        if (!text || /^[/#?]/.test(text) || OTHER_SCHEME.test(text))
+            return;
+        for (const base of others) {
+            try {
+                if (new URL(text, base).href === new URL(text, first).href)
+                    continue;
+            }
+            catch {
+                continue; // reported once, from the first
+            }
+            reference(raw, kind, from, base);
+        }
+    };
     const visitor = {
         entry(path, kind) {
             if (kind === 'directory') {
@@ -812,8 +876,13 @@ function createSiteCheck(options) {
             if (!collect)
                 return;
             filesRead += 1;
-            const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
-            collect(bytes, (url, kind) => reference(url, kind, path, base));
+            const bases = pageBases(path);
+            if (bases.length === 1) {
+                const [base] = bases;
+                collect(bytes, (url, kind) => reference(url, kind, path, base));
+            }
+            else
+                collect(bytes, (url, kind) => referenceFrom(bases, url, kind, path));
             // The arrays of the file before last are refilled: no new arrays to grow for each page.
             const emptied = previous;
             previous = current;
@@ -831,7 +900,8 @@ function createSiteCheck(options) {
             let references = 0;
             const judge = (path, target) => {
                 references += target.count;
-                const decoded = decodePath(path);
+                // An S3 website reads a literal `+` in a path as a space (form encoding); `%2B` is a `+`.
+                const decoded = decodePath(options.host === 's3-website' ? path.replaceAll('+', '%20') : path);
                 const ok = decoded !== undefined && (0,hosts/* resolves */.EJ)(options.host, decoded, site, cloudFront);
                 options.onVerdict?.(path, ok);
                 if (!ok)

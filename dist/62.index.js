@@ -103,7 +103,9 @@ var AS_IS = ${list(exceptions.asIs)};
 
 async function handler(event) {
   var request = event.request;
-  var uri = request.uri;
+  // S3 reads a '+' in a path as a space: the file c++.html is the key requested as c%2B%2B.html.
+  var uri = request.uri.split('+').join('%2B');
+  request.uri = uri;
   if (uri.endsWith('/')) {
     request.uri = uri + 'index.html';
   } else if (uri.slice(uri.lastIndexOf('/') + 1).indexOf('.') === -1 && !AS_IS[uri]) {
@@ -670,6 +672,36 @@ function createSiteCheck(options) {
             note(absolute, `${url.origin}${url.pathname}`, from, kind);
         }
     };
+    /**
+     * The URLs the page of file `path` is seen at: its own, and for a folder's index page those
+     * the host serves it at (`/a/`, `/a`, or both), which its relative links resolve from.
+     */
+    const urls = (0,hosts/* folderPageUrls */.Ke)(options.host);
+    const pageBases = (path) => {
+        const own = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
+        if (!path.endsWith('/index.html') || (urls.slashed && !urls.unslashed))
+            return [own];
+        const folder = new URL(encodePath(path.slice(0, -'/index.html'.length)), `${LOCAL_ORIGIN}/`);
+        return urls.slashed ? [own, folder] : [folder];
+    };
+    /** A reference of a page seen at several URLs: a relative one from each that differs. */
+    const referenceFrom = (bases, raw, kind, from) => {
+        const [first, ...others] = bases;
+        reference(raw, kind, from, first);
+        const text = raw.trim();
+        if (!text || /^[/#?]/.test(text) || OTHER_SCHEME.test(text))
+            return;
+        for (const base of others) {
+            try {
+                if (new URL(text, base).href === new URL(text, first).href)
+                    continue;
+            }
+            catch {
+                continue; // reported once, from the first
+            }
+            reference(raw, kind, from, base);
+        }
+    };
     const visitor = {
         entry(path, kind) {
             if (kind === 'directory') {
@@ -696,8 +728,13 @@ function createSiteCheck(options) {
             if (!collect)
                 return;
             filesRead += 1;
-            const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
-            collect(bytes, (url, kind) => reference(url, kind, path, base));
+            const bases = pageBases(path);
+            if (bases.length === 1) {
+                const [base] = bases;
+                collect(bytes, (url, kind) => reference(url, kind, path, base));
+            }
+            else
+                collect(bytes, (url, kind) => referenceFrom(bases, url, kind, path));
             // The arrays of the file before last are refilled: no new arrays to grow for each page.
             const emptied = previous;
             previous = current;
@@ -715,7 +752,8 @@ function createSiteCheck(options) {
             let references = 0;
             const judge = (path, target) => {
                 references += target.count;
-                const decoded = decodePath(path);
+                // An S3 website reads a literal `+` in a path as a space (form encoding); `%2B` is a `+`.
+                const decoded = decodePath(options.host === 's3-website' ? path.replaceAll('+', '%20') : path);
                 const ok = decoded !== undefined && (0,hosts/* resolves */.EJ)(options.host, decoded, site, cloudFront);
                 options.onVerdict?.(path, ok);
                 if (!ok)

@@ -1,7 +1,7 @@
 import type { SiteFileVisitor } from '../archive/site-files.js'
 import { collectorFor, type ReferenceKind } from './collect.js'
 import { cloudFrontExceptions, hostConfig, type HostConfig } from './host-config.js'
-import { resolves, type SiteHost, type SiteIndex } from './hosts.js'
+import { folderPageUrls, resolves, type SiteHost, type SiteIndex } from './hosts.js'
 
 /*
  * The site check: every internal link, asset, sitemap URL and canonical URL of the extracted
@@ -141,6 +141,34 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
     }
   }
 
+  /**
+   * The URLs the page of file `path` is seen at: its own, and for a folder's index page those
+   * the host serves it at (`/a/`, `/a`, or both), which its relative links resolve from.
+   */
+  const urls = folderPageUrls(options.host)
+  const pageBases = (path: string): URL[] => {
+    const own = new URL(encodePath(path), `${LOCAL_ORIGIN}/`)
+    if (!path.endsWith('/index.html') || (urls.slashed && !urls.unslashed)) return [own]
+    const folder = new URL(encodePath(path.slice(0, -'/index.html'.length)), `${LOCAL_ORIGIN}/`)
+    return urls.slashed ? [own, folder] : [folder]
+  }
+
+  /** A reference of a page seen at several URLs: a relative one from each that differs. */
+  const referenceFrom = (bases: URL[], raw: string, kind: ReferenceKind, from: string) => {
+    const [first, ...others] = bases as [URL, ...URL[]]
+    reference(raw, kind, from, first)
+    const text = raw.trim()
+    if (!text || /^[/#?]/.test(text) || OTHER_SCHEME.test(text)) return
+    for (const base of others) {
+      try {
+        if (new URL(text, base).href === new URL(text, first).href) continue
+      } catch {
+        continue // reported once, from the first
+      }
+      reference(raw, kind, from, base)
+    }
+  }
+
   const visitor: SiteFileVisitor = {
     entry(path, kind) {
       if (kind === 'directory') {
@@ -164,8 +192,11 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
       const collect = collectorFor(path)
       if (!collect) return
       filesRead += 1
-      const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`)
-      collect(bytes, (url, kind) => reference(url, kind, path, base))
+      const bases = pageBases(path)
+      if (bases.length === 1) {
+        const [base] = bases as [URL]
+        collect(bytes, (url, kind) => reference(url, kind, path, base))
+      } else collect(bytes, (url, kind) => referenceFrom(bases, url, kind, path))
       // The arrays of the file before last are refilled: no new arrays to grow for each page.
       const emptied = previous
       previous = current
@@ -185,7 +216,10 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
       let references = 0
       const judge = (path: string, target: Target) => {
         references += target.count
-        const decoded = decodePath(path)
+        // An S3 website reads a literal `+` in a path as a space (form encoding); `%2B` is a `+`.
+        const decoded = decodePath(
+          options.host === 's3-website' ? path.replaceAll('+', '%20') : path
+        )
         const ok = decoded !== undefined && resolves(options.host, decoded, site, cloudFront)
         options.onVerdict?.(path, ok)
         if (!ok) broken.push({ target: path, ...target })

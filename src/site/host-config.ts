@@ -116,7 +116,9 @@ var AS_IS = ${list(exceptions.asIs)};
 
 async function handler(event) {
   var request = event.request;
-  var uri = request.uri;
+  // S3 reads a '+' in a path as a space: the file c++.html is the key requested as c%2B%2B.html.
+  var uri = request.uri.split('+').join('%2B');
+  request.uri = uri;
   if (uri.endsWith('/')) {
     request.uri = uri + 'index.html';
   } else if (uri.slice(uri.lastIndexOf('/') + 1).indexOf('.') === -1 && !AS_IS[uri]) {

@@ -1,3 +1,5 @@
+import { posix } from 'node:path'
+
 /*
  * How each static host maps a URL path to a file of the site, as measured or documented (the
  * vendor's export writes `/guides/intro` as `guides/intro.html` and links it without `.html`).
@@ -15,6 +17,8 @@
  *  - nginx: try_files and index (nginx.org/en/docs/http/ngx_http_core_module.html#try_files);
  *    without rewrites a folder without its slash is redirected to it, then `index index.html`.
  *  - Caddy: try_files (caddyserver.com/docs/caddyfile/directives/try_files) and file_server.
+ *  - S3 (both endpoints) reads a literal `+` in a path as a space, `%2B` as a `+` (reported
+ *    where it bit others: imgix/js-core#88); check.ts and the CloudFront Function allow for it.
  * The nginx, Caddy and plain rules are also checked against the real servers
  * (test/integration/site-servers.test.ts).
  */
@@ -53,10 +57,17 @@ export interface CloudFrontExceptions {
  */
 export function resolves(
   host: SiteHost,
-  path: string,
+  decoded: string,
   site: SiteIndex,
   cloudFront?: CloudFrontExceptions
 ): boolean {
+  // nginx and Caddy tidy the decoded path first: `//` is one `/`, and `.` and `..` segments
+  // are resolved, those that were percent-encoded included (`/a/..%2Fb` is `/b`).
+  const tidied = host === 'plain' || host === 'nginx' || host === 'caddy'
+  const path = tidied ? posix.normalize(decoded) : decoded
+  // Caddy's try_files rewrites to the file's name, where a `?` begins a query: no such file is
+  // reached through it.
+  if (host === 'caddy' && path.includes('?')) return false
   const slash = path.endsWith('/')
   // The path relative to the site root, without its trailing slash ('' for the root).
   const rel = path.replace(/^\/+/, '').replace(/\/+$/, '')
@@ -102,6 +113,25 @@ export function resolves(
     // falls through
     case 'caddy':
       return slash || !rel ? file(index) : page()
+  }
+}
+
+/**
+ * The URLs a folder's index page (`a/index.html`) is seen at on `host`, which its relative
+ * links resolve from: `/a/` where `/a` is redirected there; also `/a` where it is served as it
+ * is (the URL the site's own links, canonical and sitemap use); only `/a` on Vercel, which
+ * redirects `/a/` away (`trailingSlash: false`).
+ */
+export function folderPageUrls(host: SiteHost): { slashed: boolean; unslashed: boolean } {
+  switch (host) {
+    case 'nginx':
+    case 'caddy':
+    case 'cloudfront':
+      return { slashed: true, unslashed: true }
+    case 'vercel':
+      return { slashed: false, unslashed: true }
+    default:
+      return { slashed: true, unslashed: false }
   }
 }
 

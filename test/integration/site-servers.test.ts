@@ -52,15 +52,32 @@ interface Served {
   port: number
 }
 
+/**
+ * The vendor's site, and paths where servers differ from a plain reading: a doubled slash and
+ * an encoded `..` (nginx and Caddy tidy both), and a `?` in a file name (Caddy's try_files
+ * rewrites to the name, where it begins a query).
+ */
+function servedSite(): Map<string, string> {
+  return new Map([
+    ...vendorSite(),
+    [
+      'edge.html',
+      '<a href="/guides//intro">a</a> <a href="/guides/..%2Fquickstart">b</a> <a href="/q%3Fz">c</a> <img src="/img/a%3Fb.png" alt="">'
+    ],
+    ['q?z.html', '<p>?</p>'],
+    ['img/a?b.png', 'png']
+  ])
+}
+
 /** The fixture in a temp folder, checked for `host`, its configuration written beside it. */
 async function prepare(host: SiteHost) {
   const folder = await mkdtemp(join(tmpdir(), 'site-server-'))
   stops.push(() => rm(folder, { recursive: true, force: true }))
   const site = join(folder, 'site')
-  await writeSite(site, vendorSite())
+  await writeSite(site, servedSite())
   const verdicts = new Map<string, boolean>()
   const check = createSiteCheck({ host, onVerdict: (path, ok) => verdicts.set(path, ok) })
-  await feed(check.visitor, vendorSite())
+  await feed(check.visitor, servedSite())
   const result = check.finish()
   const config = result.config && (await writeHostConfig(result.config, site, folder))
   return { folder, site, verdicts, config }

@@ -29,6 +29,45 @@ describe('the site check', () => {
     expect(brokenOf(await check(host))).toEqual([...EXPECTED[host]].sort())
   })
 
+  it.each([
+    // Redirected to `/guides/`: relative links resolve in the folder.
+    ['github-pages', []],
+    ['netlify', []],
+    // Also served at `/guides` as it is: from there `intro` is `/intro`.
+    ['nginx', ['/intro', '/logo.png']],
+    ['caddy', ['/intro', '/logo.png']],
+    ['cloudfront', ['/intro', '/logo.png']],
+    // Only at `/guides` (`/guides/` is redirected away): the folder's own files are not reached.
+    ['vercel', ['/intro', '/logo.png']]
+  ] as const)(
+    'on %s, resolves a folder index page’s relative links from each URL it is seen at',
+    async (host, broken) => {
+      const files = new Map([
+        ['index.html', '<a href="/guides">Guides</a>'],
+        [
+          'guides/index.html',
+          '<a href="intro">Intro</a> <img src="logo.png"> <a href="/guides/intro">Abs</a>'
+        ],
+        ['guides/intro.html', '<p>Intro</p>'],
+        ['guides/logo.png', 'png']
+      ])
+      const result = await check(host, files)
+      expect(brokenOf(result)).toEqual(broken)
+      // Reached from both URLs, a link is counted once for each reference.
+      const counts = Object.fromEntries(result.broken.map(b => [b.target, b.count]))
+      for (const target of broken) expect(counts[target]).toBe(1)
+    }
+  )
+
+  it('on s3-website, takes a literal + in a path for a space, as S3 does (%2B is a +)', async () => {
+    const files = new Map([
+      ['index.html', '<img src="/img/c++.png"> <img src="/img/c%2B%2B.png">'],
+      ['img/c++.png', 'png']
+    ])
+    expect(brokenOf(await check('s3-website', files))).toEqual(['/img/c++.png'])
+    expect(brokenOf(await check('github-pages', files))).toEqual([])
+  })
+
   it('keeps the first file naming a broken target, and counts every reference to it', async () => {
     const files = vendorSite()
     files.set('zz/late.html', '<a href="/broken-page">again</a><a href="/broken-page#x">and</a>')

@@ -24,12 +24,17 @@ function cloudFrontHandler(code: string): (uri: string) => Promise<string> {
 
 describe('the CloudFront Function', () => {
   it('rewrites every path to the key the check expects, and only those keys exist', async () => {
-    const { result, verdicts, files } = await checked('cloudfront')
+    const site = vendorSite()
+    // A `+`, which S3 reads as a space unless the function encodes it.
+    site.set('c++.html', '<a href="/c++">C++</a> <img src="/img/c++.png" alt="">')
+    site.set('img/c++.png', 'png')
+    const { result, verdicts, files } = await checked('cloudfront', site)
     const handler = cloudFrontHandler(result.config!.content)
     const seen: Record<string, boolean> = {}
     const expected: Record<string, boolean> = {}
     for (const [path, ok] of verdicts) {
-      const key = decodePath(await handler(path))?.slice(1) ?? ''
+      // The key S3 looks up: the path percent-decoded, a literal `+` a space.
+      const key = decodePath((await handler(path)).replaceAll('+', '%20'))?.slice(1) ?? ''
       seen[path] = files.has(key)
       expected[path] = ok
     }
