@@ -774,6 +774,7 @@ function toAgentJob(data, body) {
     return {
         id: data.id,
         status: data.status ?? 'active',
+        ...(data.status ? {} : { statusAssumed: true }),
         repository: data.source?.repository ?? undefined,
         ref: data.source?.ref ?? undefined,
         model: data.model ?? undefined,
@@ -2666,7 +2667,7 @@ async function runAgent(settings, deps) {
 }
 /** The message's answer may be any part of a job (the vendor requires no field). */
 function statusGiven(job) {
-    return typeof job.raw.status === 'string';
+    return !job.statusAssumed;
 }
 /** The block about the triggering change, for the events that have one. */
 async function changeContext(settings, deps) {
@@ -4529,8 +4530,10 @@ async function runExport(settings, deps) {
                     // thread, they may still be reading), then gives its verdict.
                     const readings = await timed('audit', async () => {
                         const found = await readers.readings();
+                        // In the report before the verdict: a failed audit still lists what it found.
                         report.auditSkipped = found.audit.skipped;
-                        report.externalHosts = await judgeSiteAudit(found.audit, settings);
+                        report.externalHosts = found.audit.hosts;
+                        await judgeSiteAudit(found.audit, settings);
                         return found;
                     });
                     const { check } = readings;
@@ -4723,21 +4726,26 @@ async function extractSite(source, format, directory, settings, reservedBytes, s
 async function judgeSiteAudit(audit, settings) {
     const { judgeAudit } = await __webpack_require__.e(/* import() */ 454).then(__webpack_require__.bind(__webpack_require__, 1454));
     const verdict = judgeAudit(audit.hosts, settings.deploymentKind);
-    if (audit.skipped.length > 0) {
-        const unread = `The audit skipped ${audit.skipped.length} file(s) too large to scan (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(audit.skipped[0])}: the hosts they load from are not known.`;
-        // Air-gapped, a site is served only once proven self-contained: an unread file proves nothing.
-        if (settings.deploymentKind === 'air-gapped') {
-            throw new ExportFailedError(`${unread} An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set \`deployment-kind\` to the kind that fits.`);
-        }
+    const unread = audit.skipped.length > 0
+        ? `The audit skipped ${audit.skipped.length} file(s) too large to scan (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(audit.skipped[0])}: the hosts they load from are not known.`
+        : undefined;
+    // Air-gapped, a site is served only once proven self-contained: an unread file proves nothing.
+    const unreadFails = unread !== undefined && settings.deploymentKind === 'air-gapped';
+    if (unread && !unreadFails)
         log/* log */.Rm.warning(unread);
-    }
     if (verdict.kind === 'report')
         log/* log */.Rm.info(verdict.message);
     if (verdict.kind === 'warn')
         verdict.warnings.forEach(warning => log/* log */.Rm.warning(warning));
-    if (verdict.kind === 'fail')
-        throw new ExportFailedError(verdict.message);
-    return audit.hosts;
+    // One failure that says all: the hosts found and the files not read.
+    const failures = [
+        verdict.kind === 'fail' ? verdict.message : undefined,
+        unreadFails
+            ? `${unread} An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set \`deployment-kind\` to the kind that fits.`
+            : undefined
+    ].filter(Boolean);
+    if (failures.length > 0)
+        throw new ExportFailedError(failures.join('\n'));
 }
 /**
  * The readers of the next extraction, which may be started ahead of it: a thread takes some 0.15 s
@@ -4804,27 +4812,34 @@ async function checkSite(result, sitePath, folder, settings, report) {
     if (pageCount !== undefined && pageCount !== result.pages) {
         log/* log */.Rm.warning(`The site has ${result.pages} HTML page(s), but export job ${report.jobId} reported ${pageCount}: pages may be missing from the bundle, or the job counted others.`);
     }
-    if (result.skipped.length > 0) {
-        const unread = `The link check skipped ${result.skipped.length} file(s) too large to read (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(result.skipped[0])}: their links were not checked.`;
-        // `check: fail` promises every link resolves, which an unread file cannot show.
-        if (settings.check === 'fail') {
-            throw new ExportFailedError(`${unread} With \`check: fail\` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set \`check: warn\`.`);
-        }
+    const unread = result.skipped.length > 0
+        ? `The link check skipped ${result.skipped.length} file(s) too large to read (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(result.skipped[0])}: their links were not checked.`
+        : undefined;
+    // `check: fail` promises every link resolves, which an unread file cannot show.
+    const unreadFails = unread !== undefined && settings.check === 'fail';
+    if (unread && !unreadFails)
         log/* log */.Rm.warning(unread);
-    }
     const annotate = settings.check === 'fail' ? log/* log */.Rm.error : log/* log */.Rm.warning;
     for (const broken of result.broken.slice(0, ANNOTATED_BROKEN_LINKS))
         annotate(describeBrokenLink(broken, settings.host));
     const more = result.broken.length - ANNOTATED_BROKEN_LINKS;
     if (more > 0)
         log/* log */.Rm.info(`… and ${more} more broken link(s); the job summary lists up to 50.`);
-    if (result.broken.length === 0) {
-        const unread = result.skipped.length;
-        log/* log */.Rm.info(`Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}${unread ? ` (${unread} file(s) too large to read not checked)` : ''}.`);
+    if (result.broken.length === 0 && !unreadFails) {
+        const notRead = result.skipped.length;
+        log/* log */.Rm.info(`Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}${notRead ? ` (${notRead} file(s) too large to read not checked)` : ''}.`);
     }
-    else if (settings.check === 'fail') {
-        throw new ExportFailedError(siteCheckFailure(result));
-    }
+    if (settings.check !== 'fail')
+        return;
+    // One failure that says all: the broken links and the files not read.
+    const failures = [
+        result.broken.length > 0 ? siteCheckFailure(result) : undefined,
+        unreadFails
+            ? `${unread} With \`check: fail\` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set \`check: warn\`.`
+            : undefined
+    ].filter(Boolean);
+    if (failures.length > 0)
+        throw new ExportFailedError(failures.join('\n'));
 }
 /** The values carry the newest link: the download may have asked for a fresh one. */
 async function writeValues(report, settings, jobId) {
@@ -5567,7 +5582,17 @@ function helmValuesFile(given, settings) {
  */
 async function cliHost({ verbose, stream = process.stderr }) {
     const live = stream.isTTY ? await liveLine(stream) : undefined;
+    // `… 2>&1 | head`: once the reader is gone, lines go nowhere, and the run goes on to its end
+    // (its temp folder removed, its exit code), not to an uncaught EPIPE.
+    let readerGone = false;
+    stream.on('error', (error) => {
+        if (error.code !== 'EPIPE')
+            throw error;
+        readerGone = true;
+    });
     const write = (text) => {
+        if (readerGone)
+            return;
         // Messages name the action's inputs; here they are flags.
         const line = inFlagWords(text);
         live?.clear();
@@ -5774,7 +5799,7 @@ function cliProgram(onRun) {
         const command = program.command(name).description(MODES[name].summary);
         addModeOptions(command, name);
         if (name === 'export') {
-            command.option('--helm-values <file>', 'Write the values file for `helm upgrade -f` here, readable by you only: it holds the bundle link. Without it, none is written.');
+            command.option('--helm-values <file>', 'Write the values file for `helm upgrade -f` here, readable by you only (on Windows, by whom the folder allows): it holds the bundle link. Without it, none is written.');
         }
         command.action((options) => onRun(name, options));
     }
@@ -6928,10 +6953,10 @@ function checkServiceUrl(text, allowInsecureHttp) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EJ: () => (/* binding */ resolves),
-/* harmony export */   Ke: () => (/* binding */ folderPageUrls),
 /* harmony export */   L6: () => (/* binding */ hostAdvice),
 /* harmony export */   eh: () => (/* binding */ SITE_HOSTS),
-/* harmony export */   needsHostConfig: () => (/* binding */ needsHostConfig)
+/* harmony export */   needsHostConfig: () => (/* binding */ needsHostConfig),
+/* harmony export */   om: () => (/* binding */ mayServeFolderUnslashed)
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
@@ -6977,6 +7002,10 @@ function resolves(host, decoded, site, cloudFront) {
     // nginx and Caddy tidy the decoded path first: `//` is one `/`, and `.` and `..` segments
     // are resolved, those that were percent-encoded included (`/a/..%2Fb` is `/b`).
     const tidied = host === 'plain' || host === 'nginx' || host === 'caddy';
+    // nginx answers a path that climbs above the root with 400; Caddy keeps it at the root.
+    const inRoot = node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(`/r${decoded}`);
+    if (tidied && host !== 'caddy' && inRoot !== '/r' && !inRoot.startsWith('/r/'))
+        return false;
     const path = tidied ? node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(decoded) : decoded;
     // Caddy's try_files rewrites to the file's name, where a `?` begins a query: no such file is
     // reached through it.
@@ -7033,22 +7062,13 @@ function resolves(host, decoded, site, cloudFront) {
     }
 }
 /**
- * The URLs a folder's index page (`a/index.html`) is seen at on `host`, which its relative
- * links resolve from: `/a/` where `/a` is redirected there; also `/a` where it is served as it
- * is (the URL the site's own links, canonical and sitemap use); only `/a` on Vercel, which
- * redirects `/a/` away (`trailingSlash: false`).
+ * Where a folder's index page (`a/index.html`) may be seen at `/a` as it is, not redirected to
+ * `/a/` (nginx, Caddy and CloudFront with the configuration written for them; Vercel, which also
+ * redirects `/a/` away): its relative links then resolve from `/a`'s folder, not from `/a/`.
+ * Whether `/a` is served by it depends on the site (an `a.html` wins): decided once it is known.
  */
-function folderPageUrls(host) {
-    switch (host) {
-        case 'nginx':
-        case 'caddy':
-        case 'cloudfront':
-            return { slashed: true, unslashed: true };
-        case 'vercel':
-            return { slashed: false, unslashed: true };
-        default:
-            return { slashed: true, unslashed: false };
-    }
+function mayServeFolderUnslashed(host) {
+    return host === 'nginx' || host === 'caddy' || host === 'cloudfront' || host === 'vercel';
 }
 /** Hosts that serve the extensionless URLs only with a configuration we write. */
 function needsHostConfig(host) {

@@ -51,7 +51,12 @@ function cloudFrontExceptions(site, files) {
 }
 /** A site path as CloudFront's `request.uri` holds it: what a browser sends, percent-encoded. */
 function uriOf(path) {
-    const escaped = `/${path}`.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23');
+    // `+` as the function makes it before its lookups (S3 would read a `+` as a space).
+    const escaped = `/${path}`
+        .replace(/%/g, '%25')
+        .replace(/\?/g, '%3F')
+        .replace(/#/g, '%23')
+        .replace(/\+/g, '%2B');
     return new URL(escaped.replace(/\\/g, '%5C'), 'http://site.invalid').pathname;
 }
 /** The configuration `host` needs, or undefined when it serves the site as it is. */

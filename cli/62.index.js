@@ -51,7 +51,12 @@ function cloudFrontExceptions(site, files) {
 }
 /** A site path as CloudFront's `request.uri` holds it: what a browser sends, percent-encoded. */
 function uriOf(path) {
-    const escaped = `/${path}`.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23');
+    // `+` as the function makes it before its lookups (S3 would read a `+` as a space).
+    const escaped = `/${path}`
+        .replace(/%/g, '%25')
+        .replace(/\?/g, '%3F')
+        .replace(/#/g, '%23')
+        .replace(/\+/g, '%2B');
     return new URL(escaped.replace(/\\/g, '%5C'), 'http://site.invalid').pathname;
 }
 /** The configuration `host` needs, or undefined when it serves the site as it is. */
@@ -673,35 +678,12 @@ function createSiteCheck(options) {
         }
     };
     /**
-     * The URLs the page of file `path` is seen at: its own, and for a folder's index page those
-     * the host serves it at (`/a/`, `/a`, or both), which its relative links resolve from.
+     * Relative references of folder index pages on hosts that may serve them at `/a` as well as
+     * (or, on Vercel, instead of) `/a/`: resolved once the site's files say which (see finish).
      */
-    const urls = (0,hosts/* folderPageUrls */.Ke)(options.host);
-    const pageBases = (path) => {
-        const own = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
-        if (!path.endsWith('/index.html') || (urls.slashed && !urls.unslashed))
-            return [own];
-        const folder = new URL(encodePath(path.slice(0, -'/index.html'.length)), `${LOCAL_ORIGIN}/`);
-        return urls.slashed ? [own, folder] : [folder];
-    };
-    /** A reference of a page seen at several URLs: a relative one from each that differs. */
-    const referenceFrom = (bases, raw, kind, from) => {
-        const [first, ...others] = bases;
-        reference(raw, kind, from, first);
-        const text = raw.trim();
-        if (!text || /^[/#?]/.test(text) || OTHER_SCHEME.test(text))
-            return;
-        for (const base of others) {
-            try {
-                if (new URL(text, base).href === new URL(text, first).href)
-                    continue;
-            }
-            catch {
-                continue; // reported once, from the first
-            }
-            reference(raw, kind, from, base);
-        }
-    };
+    const unslashed = (0,hosts/* mayServeFolderUnslashed */.om)(options.host);
+    const deferred = [];
+    const isRelative = (text) => text !== '' && !/^[/#?]/.test(text) && !OTHER_SCHEME.test(text);
     const visitor = {
         entry(path, kind) {
             if (kind === 'directory') {
@@ -728,13 +710,18 @@ function createSiteCheck(options) {
             if (!collect)
                 return;
             filesRead += 1;
-            const bases = pageBases(path);
-            if (bases.length === 1) {
-                const [base] = bases;
-                collect(bytes, (url, kind) => reference(url, kind, path, base));
+            const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
+            if (unslashed && path.endsWith('/index.html')) {
+                const folder = path.slice(0, -'/index.html'.length);
+                collect(bytes, (url, kind) => {
+                    if (isRelative(url.trim()))
+                        deferred.push({ raw: detached(url), kind, from: path, folder });
+                    else
+                        reference(url, kind, path, base);
+                });
             }
             else
-                collect(bytes, (url, kind) => referenceFrom(bases, url, kind, path));
+                collect(bytes, (url, kind) => reference(url, kind, path, base));
             // The arrays of the file before last are refilled: no new arrays to grow for each page.
             const emptied = previous;
             previous = current;
@@ -748,6 +735,20 @@ function createSiteCheck(options) {
         finish() {
             const site = { hasFile: p => files.has(p), hasFolder: p => folders.has(p) };
             const cloudFront = options.host === 'cloudfront' ? (0,host_config/* cloudFrontExceptions */.t)(site, files) : undefined;
+            for (const { raw, kind, from, folder } of deferred) {
+                const own = new URL(encodePath(from), `${LOCAL_ORIGIN}/`);
+                const bare = new URL(encodePath(folder), `${LOCAL_ORIGIN}/`);
+                // `/a` is served by a/index.html: it resolves with the page, and not without it.
+                const withoutPage = { ...site, hasFile: (p) => p !== from && files.has(p) };
+                const servedBare = (0,hosts/* resolves */.EJ)(options.host, `/${folder}`, site, cloudFront) &&
+                    !(0,hosts/* resolves */.EJ)(options.host, `/${folder}`, withoutPage, cloudFront);
+                // Vercel redirects `/a/` to `/a`: there the page is seen at `/a` alone.
+                const fromOwn = !servedBare || options.host !== 'vercel';
+                if (fromOwn)
+                    reference(raw, kind, from, own);
+                if (servedBare && (!fromOwn || resolvedHref(raw, bare) !== resolvedHref(raw, own)))
+                    reference(raw, kind, from, bare);
+            }
             const broken = [];
             let references = 0;
             const judge = (path, target) => {
@@ -797,6 +798,15 @@ function localPath(text) {
     }
 }
 const withConfig = (config) => (config ? { config } : {});
+/** Where a relative reference leads from `base`, or undefined when it leads nowhere. */
+function resolvedHref(raw, base) {
+    try {
+        return new URL(raw.trim(), base).href;
+    }
+    catch {
+        return undefined;
+    }
+}
 /** A site-relative file path as a URL path: each segment percent-encoded. */
 function encodePath(path) {
     return path.split('/').map(encodeURIComponent).join('/');

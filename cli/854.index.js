@@ -51,7 +51,7 @@ async function writeHelmValues(path, bundleUrl, version) {
     catch (error) {
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rm)(fresh, { force: true }).catch(() => undefined);
         const code = error.code ?? 'error';
-        throw new Error(`The Helm values file ${path} could not be written (${code}): check that its folder is writable and the path is not a folder.`, { cause: error });
+        throw new Error(`The Helm values file ${path} could not be written (${code}): check that its folder is writable, that the path is not a folder, and that no other program holds the file open or read-only.`, { cause: error });
     }
     return path;
 }

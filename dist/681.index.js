@@ -51,7 +51,12 @@ function cloudFrontExceptions(site, files) {
 }
 /** A site path as CloudFront's `request.uri` holds it: what a browser sends, percent-encoded. */
 function uriOf(path) {
-    const escaped = `/${path}`.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23');
+    // `+` as the function makes it before its lookups (S3 would read a `+` as a space).
+    const escaped = `/${path}`
+        .replace(/%/g, '%25')
+        .replace(/\?/g, '%3F')
+        .replace(/#/g, '%23')
+        .replace(/\+/g, '%2B');
     return new URL(escaped.replace(/\\/g, '%5C'), 'http://site.invalid').pathname;
 }
 /** The configuration `host` needs, or undefined when it serves the site as it is. */
@@ -145,10 +150,10 @@ async function exists(path) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EJ: () => (/* binding */ resolves),
-/* harmony export */   Ke: () => (/* binding */ folderPageUrls),
 /* harmony export */   L6: () => (/* binding */ hostAdvice),
 /* harmony export */   eh: () => (/* binding */ SITE_HOSTS),
-/* harmony export */   needsHostConfig: () => (/* binding */ needsHostConfig)
+/* harmony export */   needsHostConfig: () => (/* binding */ needsHostConfig),
+/* harmony export */   om: () => (/* binding */ mayServeFolderUnslashed)
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
@@ -194,6 +199,10 @@ function resolves(host, decoded, site, cloudFront) {
     // nginx and Caddy tidy the decoded path first: `//` is one `/`, and `.` and `..` segments
     // are resolved, those that were percent-encoded included (`/a/..%2Fb` is `/b`).
     const tidied = host === 'plain' || host === 'nginx' || host === 'caddy';
+    // nginx answers a path that climbs above the root with 400; Caddy keeps it at the root.
+    const inRoot = node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(`/r${decoded}`);
+    if (tidied && host !== 'caddy' && inRoot !== '/r' && !inRoot.startsWith('/r/'))
+        return false;
     const path = tidied ? node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(decoded) : decoded;
     // Caddy's try_files rewrites to the file's name, where a `?` begins a query: no such file is
     // reached through it.
@@ -250,22 +259,13 @@ function resolves(host, decoded, site, cloudFront) {
     }
 }
 /**
- * The URLs a folder's index page (`a/index.html`) is seen at on `host`, which its relative
- * links resolve from: `/a/` where `/a` is redirected there; also `/a` where it is served as it
- * is (the URL the site's own links, canonical and sitemap use); only `/a` on Vercel, which
- * redirects `/a/` away (`trailingSlash: false`).
+ * Where a folder's index page (`a/index.html`) may be seen at `/a` as it is, not redirected to
+ * `/a/` (nginx, Caddy and CloudFront with the configuration written for them; Vercel, which also
+ * redirects `/a/` away): its relative links then resolve from `/a`'s folder, not from `/a/`.
+ * Whether `/a` is served by it depends on the site (an `a.html` wins): decided once it is known.
  */
-function folderPageUrls(host) {
-    switch (host) {
-        case 'nginx':
-        case 'caddy':
-        case 'cloudfront':
-            return { slashed: true, unslashed: true };
-        case 'vercel':
-            return { slashed: false, unslashed: true };
-        default:
-            return { slashed: true, unslashed: false };
-    }
+function mayServeFolderUnslashed(host) {
+    return host === 'nginx' || host === 'caddy' || host === 'cloudfront' || host === 'vercel';
 }
 /** Hosts that serve the extensionless URLs only with a configuration we write. */
 function needsHostConfig(host) {
@@ -821,35 +821,12 @@ function createSiteCheck(options) {
         }
     };
     /**
-     * The URLs the page of file `path` is seen at: its own, and for a folder's index page those
-     * the host serves it at (`/a/`, `/a`, or both), which its relative links resolve from.
+     * Relative references of folder index pages on hosts that may serve them at `/a` as well as
+     * (or, on Vercel, instead of) `/a/`: resolved once the site's files say which (see finish).
      */
-    const urls = (0,hosts/* folderPageUrls */.Ke)(options.host);
-    const pageBases = (path) => {
-        const own = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
-        if (!path.endsWith('/index.html') || (urls.slashed && !urls.unslashed))
-            return [own];
-        const folder = new URL(encodePath(path.slice(0, -'/index.html'.length)), `${LOCAL_ORIGIN}/`);
-        return urls.slashed ? [own, folder] : [folder];
-    };
-    /** A reference of a page seen at several URLs: a relative one from each that differs. */
-    const referenceFrom = (bases, raw, kind, from) => {
-        const [first, ...others] = bases;
-        reference(raw, kind, from, first);
-        const text = raw.trim();
-        if (!text || /^[/#?]/.test(text) || OTHER_SCHEME.test(text))
-            return;
-        for (const base of others) {
-            try {
-                if (new URL(text, base).href === new URL(text, first).href)
-                    continue;
-            }
-            catch {
-                continue; // reported once, from the first
-            }
-            reference(raw, kind, from, base);
-        }
-    };
+    const unslashed = (0,hosts/* mayServeFolderUnslashed */.om)(options.host);
+    const deferred = [];
+    const isRelative = (text) => text !== '' && !/^[/#?]/.test(text) && !OTHER_SCHEME.test(text);
     const visitor = {
         entry(path, kind) {
             if (kind === 'directory') {
@@ -876,13 +853,18 @@ function createSiteCheck(options) {
             if (!collect)
                 return;
             filesRead += 1;
-            const bases = pageBases(path);
-            if (bases.length === 1) {
-                const [base] = bases;
-                collect(bytes, (url, kind) => reference(url, kind, path, base));
+            const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`);
+            if (unslashed && path.endsWith('/index.html')) {
+                const folder = path.slice(0, -'/index.html'.length);
+                collect(bytes, (url, kind) => {
+                    if (isRelative(url.trim()))
+                        deferred.push({ raw: detached(url), kind, from: path, folder });
+                    else
+                        reference(url, kind, path, base);
+                });
             }
             else
-                collect(bytes, (url, kind) => referenceFrom(bases, url, kind, path));
+                collect(bytes, (url, kind) => reference(url, kind, path, base));
             // The arrays of the file before last are refilled: no new arrays to grow for each page.
             const emptied = previous;
             previous = current;
@@ -896,6 +878,20 @@ function createSiteCheck(options) {
         finish() {
             const site = { hasFile: p => files.has(p), hasFolder: p => folders.has(p) };
             const cloudFront = options.host === 'cloudfront' ? (0,host_config/* cloudFrontExceptions */.t)(site, files) : undefined;
+            for (const { raw, kind, from, folder } of deferred) {
+                const own = new URL(encodePath(from), `${LOCAL_ORIGIN}/`);
+                const bare = new URL(encodePath(folder), `${LOCAL_ORIGIN}/`);
+                // `/a` is served by a/index.html: it resolves with the page, and not without it.
+                const withoutPage = { ...site, hasFile: (p) => p !== from && files.has(p) };
+                const servedBare = (0,hosts/* resolves */.EJ)(options.host, `/${folder}`, site, cloudFront) &&
+                    !(0,hosts/* resolves */.EJ)(options.host, `/${folder}`, withoutPage, cloudFront);
+                // Vercel redirects `/a/` to `/a`: there the page is seen at `/a` alone.
+                const fromOwn = !servedBare || options.host !== 'vercel';
+                if (fromOwn)
+                    reference(raw, kind, from, own);
+                if (servedBare && (!fromOwn || resolvedHref(raw, bare) !== resolvedHref(raw, own)))
+                    reference(raw, kind, from, bare);
+            }
             const broken = [];
             let references = 0;
             const judge = (path, target) => {
@@ -945,6 +941,15 @@ function localPath(text) {
     }
 }
 const withConfig = (config) => (config ? { config } : {});
+/** Where a relative reference leads from `base`, or undefined when it leads nowhere. */
+function resolvedHref(raw, base) {
+    try {
+        return new URL(raw.trim(), base).href;
+    }
+    catch {
+        return undefined;
+    }
+}
 /** A site-relative file path as a URL path: each segment percent-encoded. */
 function encodePath(path) {
     return path.split('/').map(encodeURIComponent).join('/');

@@ -53,6 +53,8 @@ export interface BundleLink {
 export interface AgentJob {
   id?: string
   status: string
+  /** The answer gave no usable status: `status` is the assumed `active`. */
+  statusAssumed?: true
   repository?: string
   ref?: string
   model?: string
@@ -412,6 +414,7 @@ function toAgentJob(data: z.output<typeof agentAnswerBody>, body: unknown): Agen
   return {
     id: data.id,
     status: data.status ?? 'active',
+    ...(data.status ? {} : { statusAssumed: true as const }),
     repository: data.source?.repository ?? undefined,
     ref: data.source?.ref ?? undefined,
     model: data.model ?? undefined,

@@ -16,7 +16,15 @@ export async function cliHost({
   stream?: NodeJS.WriteStream
 }): Promise<Host> {
   const live = stream.isTTY ? await liveLine(stream) : undefined
+  // `… 2>&1 | head`: once the reader is gone, lines go nowhere, and the run goes on to its end
+  // (its temp folder removed, its exit code), not to an uncaught EPIPE.
+  let readerGone = false
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+    readerGone = true
+  })
   const write = (text: string) => {
+    if (readerGone) return
     // Messages name the action's inputs; here they are flags.
     const line = inFlagWords(text)
     live?.clear()

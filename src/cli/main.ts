@@ -128,7 +128,7 @@ export function cliProgram(onRun: (mode: ModeName, options: CliOptions) => void)
     if (name === 'export') {
       command.option(
         '--helm-values <file>',
-        'Write the values file for `helm upgrade -f` here, readable by you only: it holds the bundle link. Without it, none is written.'
+        'Write the values file for `helm upgrade -f` here, readable by you only (on Windows, by whom the folder allows): it holds the bundle link. Without it, none is written.'
       )
     }
     command.action((options: CliOptions) => onRun(name, options))

@@ -1,7 +1,7 @@
 import type { SiteFileVisitor } from '../archive/site-files.js'
 import { collectorFor, type ReferenceKind } from './collect.js'
 import { cloudFrontExceptions, hostConfig, type HostConfig } from './host-config.js'
-import { folderPageUrls, resolves, type SiteHost, type SiteIndex } from './hosts.js'
+import { mayServeFolderUnslashed, resolves, type SiteHost, type SiteIndex } from './hosts.js'
 
 /*
  * The site check: every internal link, asset, sitemap URL and canonical URL of the extracted
@@ -142,32 +142,13 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
   }
 
   /**
-   * The URLs the page of file `path` is seen at: its own, and for a folder's index page those
-   * the host serves it at (`/a/`, `/a`, or both), which its relative links resolve from.
+   * Relative references of folder index pages on hosts that may serve them at `/a` as well as
+   * (or, on Vercel, instead of) `/a/`: resolved once the site's files say which (see finish).
    */
-  const urls = folderPageUrls(options.host)
-  const pageBases = (path: string): URL[] => {
-    const own = new URL(encodePath(path), `${LOCAL_ORIGIN}/`)
-    if (!path.endsWith('/index.html') || (urls.slashed && !urls.unslashed)) return [own]
-    const folder = new URL(encodePath(path.slice(0, -'/index.html'.length)), `${LOCAL_ORIGIN}/`)
-    return urls.slashed ? [own, folder] : [folder]
-  }
-
-  /** A reference of a page seen at several URLs: a relative one from each that differs. */
-  const referenceFrom = (bases: URL[], raw: string, kind: ReferenceKind, from: string) => {
-    const [first, ...others] = bases as [URL, ...URL[]]
-    reference(raw, kind, from, first)
-    const text = raw.trim()
-    if (!text || /^[/#?]/.test(text) || OTHER_SCHEME.test(text)) return
-    for (const base of others) {
-      try {
-        if (new URL(text, base).href === new URL(text, first).href) continue
-      } catch {
-        continue // reported once, from the first
-      }
-      reference(raw, kind, from, base)
-    }
-  }
+  const unslashed = mayServeFolderUnslashed(options.host)
+  const deferred: Array<{ raw: string; kind: ReferenceKind; from: string; folder: string }> = []
+  const isRelative = (text: string) =>
+    text !== '' && !/^[/#?]/.test(text) && !OTHER_SCHEME.test(text)
 
   const visitor: SiteFileVisitor = {
     entry(path, kind) {
@@ -192,11 +173,15 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
       const collect = collectorFor(path)
       if (!collect) return
       filesRead += 1
-      const bases = pageBases(path)
-      if (bases.length === 1) {
-        const [base] = bases as [URL]
-        collect(bytes, (url, kind) => reference(url, kind, path, base))
-      } else collect(bytes, (url, kind) => referenceFrom(bases, url, kind, path))
+      const base = new URL(encodePath(path), `${LOCAL_ORIGIN}/`)
+      if (unslashed && path.endsWith('/index.html')) {
+        const folder = path.slice(0, -'/index.html'.length)
+        collect(bytes, (url, kind) => {
+          if (isRelative(url.trim()))
+            deferred.push({ raw: detached(url), kind, from: path, folder })
+          else reference(url, kind, path, base)
+        })
+      } else collect(bytes, (url, kind) => reference(url, kind, path, base))
       // The arrays of the file before last are refilled: no new arrays to grow for each page.
       const emptied = previous
       previous = current
@@ -212,6 +197,20 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
       const site: SiteIndex = { hasFile: p => files.has(p), hasFolder: p => folders.has(p) }
       const cloudFront =
         options.host === 'cloudfront' ? cloudFrontExceptions(site, files) : undefined
+      for (const { raw, kind, from, folder } of deferred) {
+        const own = new URL(encodePath(from), `${LOCAL_ORIGIN}/`)
+        const bare = new URL(encodePath(folder), `${LOCAL_ORIGIN}/`)
+        // `/a` is served by a/index.html: it resolves with the page, and not without it.
+        const withoutPage = { ...site, hasFile: (p: string) => p !== from && files.has(p) }
+        const servedBare =
+          resolves(options.host, `/${folder}`, site, cloudFront) &&
+          !resolves(options.host, `/${folder}`, withoutPage, cloudFront)
+        // Vercel redirects `/a/` to `/a`: there the page is seen at `/a` alone.
+        const fromOwn = !servedBare || options.host !== 'vercel'
+        if (fromOwn) reference(raw, kind, from, own)
+        if (servedBare && (!fromOwn || resolvedHref(raw, bare) !== resolvedHref(raw, own)))
+          reference(raw, kind, from, bare)
+      }
       const broken: BrokenLink[] = []
       let references = 0
       const judge = (path: string, target: Target) => {
@@ -259,6 +258,15 @@ function localPath(text: string): string {
 }
 
 const withConfig = (config: HostConfig | undefined) => (config ? { config } : {})
+
+/** Where a relative reference leads from `base`, or undefined when it leads nowhere. */
+function resolvedHref(raw: string, base: URL): string | undefined {
+  try {
+    return new URL(raw.trim(), base).href
+  } catch {
+    return undefined
+  }
+}
 
 /** A site-relative file path as a URL path: each segment percent-encoded. */
 export function encodePath(path: string): string {

@@ -55,7 +55,12 @@ export function cloudFrontExceptions(
 
 /** A site path as CloudFront's `request.uri` holds it: what a browser sends, percent-encoded. */
 function uriOf(path: string): string {
-  const escaped = `/${path}`.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23')
+  // `+` as the function makes it before its lookups (S3 would read a `+` as a space).
+  const escaped = `/${path}`
+    .replace(/%/g, '%25')
+    .replace(/\?/g, '%3F')
+    .replace(/#/g, '%23')
+    .replace(/\+/g, '%2B')
   return new URL(escaped.replace(/\\/g, '%5C'), 'http://site.invalid').pathname
 }
 

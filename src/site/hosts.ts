@@ -64,6 +64,9 @@ export function resolves(
   // nginx and Caddy tidy the decoded path first: `//` is one `/`, and `.` and `..` segments
   // are resolved, those that were percent-encoded included (`/a/..%2Fb` is `/b`).
   const tidied = host === 'plain' || host === 'nginx' || host === 'caddy'
+  // nginx answers a path that climbs above the root with 400; Caddy keeps it at the root.
+  const inRoot = posix.normalize(`/r${decoded}`)
+  if (tidied && host !== 'caddy' && inRoot !== '/r' && !inRoot.startsWith('/r/')) return false
   const path = tidied ? posix.normalize(decoded) : decoded
   // Caddy's try_files rewrites to the file's name, where a `?` begins a query: no such file is
   // reached through it.
@@ -117,22 +120,13 @@ export function resolves(
 }
 
 /**
- * The URLs a folder's index page (`a/index.html`) is seen at on `host`, which its relative
- * links resolve from: `/a/` where `/a` is redirected there; also `/a` where it is served as it
- * is (the URL the site's own links, canonical and sitemap use); only `/a` on Vercel, which
- * redirects `/a/` away (`trailingSlash: false`).
+ * Where a folder's index page (`a/index.html`) may be seen at `/a` as it is, not redirected to
+ * `/a/` (nginx, Caddy and CloudFront with the configuration written for them; Vercel, which also
+ * redirects `/a/` away): its relative links then resolve from `/a`'s folder, not from `/a/`.
+ * Whether `/a` is served by it depends on the site (an `a.html` wins): decided once it is known.
  */
-export function folderPageUrls(host: SiteHost): { slashed: boolean; unslashed: boolean } {
-  switch (host) {
-    case 'nginx':
-    case 'caddy':
-    case 'cloudfront':
-      return { slashed: true, unslashed: true }
-    case 'vercel':
-      return { slashed: false, unslashed: true }
-    default:
-      return { slashed: true, unslashed: false }
-  }
+export function mayServeFolderUnslashed(host: SiteHost): boolean {
+  return host === 'nginx' || host === 'caddy' || host === 'cloudfront' || host === 'vercel'
 }
 
 /** Hosts that serve the extensionless URLs only with a configuration we write. */

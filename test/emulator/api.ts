@@ -237,7 +237,9 @@ async function messageAgentJob(ctx: Context, req: IncomingMessage, projectId: st
     ctx.agentClocks.set(id, now)
     view = agentViewAt(next, 0, now) as AgentView
   }
-  return jsonReply(200, bareMessageAnswer ? { id } : renderAgentJob(id, view, createdAt))
+  if (bareMessageAnswer === 'id-only') return jsonReply(200, { id })
+  if (bareMessageAnswer === 'blank-status') return jsonReply(200, { id, status: ' \u200b ' })
+  return jsonReply(200, renderAgentJob(id, view, createdAt))
 }
 
 /** Both triggers: rate limits first (per organization), then the plan, then the work. */

@@ -33,8 +33,8 @@ export interface AgentBehaviour {
   retryAfter: boolean
   /** How long a follow-up waits before the job works on it (it shows its old state until then). */
   pickupMs: number
-  /** A follow-up's answer is `{ id }` alone: the vendor requires no field of it. */
-  bareMessageAnswer: boolean
+  /** A follow-up's answer without a usable status (the vendor requires no field of it). */
+  bareMessageAnswer: false | 'id-only' | 'blank-status'
 }
 
 /** A prompt the agent endpoints received, in order. */

@@ -233,17 +233,20 @@ describe('follow-ups', () => {
     expect(emu.requests.filter(r => r.endpoint === 'agent').length).toBeGreaterThan(2)
   })
 
-  it('a follow-up whose answer has no status: the old end state is not taken for the answer', async () => {
-    await emulate({
-      agentJobs: { job_1: { projectId: PROJECT, timeline: 'completed-no-changes', activeMs: 0 } },
-      agent: { pickupMs: 1500, bareMessageAnswer: true }
-    })
-    const run = await agent({ 'job-id': 'job_1', message: 'Also document the timeout.' })
-    expect(run.exitCode, run.log).toBe(0)
-    // No status invented for the answer, and the job's new end is the one handed on.
-    expect(run.log).toContain('Agent job job_1 took the follow-up.\n')
-    expect(run.outputs['pr-link']).toBe(AGENT_PR_LINK)
-  })
+  it.each(['id-only', 'blank-status'] as const)(
+    'a follow-up whose answer has no status (%s): the old end state is not taken for the answer',
+    async answer => {
+      await emulate({
+        agentJobs: { job_1: { projectId: PROJECT, timeline: 'completed-no-changes', activeMs: 0 } },
+        agent: { pickupMs: 1500, bareMessageAnswer: answer }
+      })
+      const run = await agent({ 'job-id': 'job_1', message: 'Also document the timeout.' })
+      expect(run.exitCode, run.log).toBe(0)
+      // No status invented for the answer, and the job's new end is the one handed on.
+      expect(run.log).toContain('Agent job job_1 took the follow-up.\n')
+      expect(run.outputs['pr-link']).toBe(AGENT_PR_LINK)
+    }
+  )
 
   it('a follow-up to a job that does not exist names job-id and project-id', async () => {
     await emulate()

@@ -381,26 +381,33 @@ describe('mintlify-admin (the CLI)', () => {
     expect(await tempFoldersLeft(run)).toEqual([])
   })
 
-  it('finishes its run when stdout is closed early (temp folder removed, exit code kept)', async () => {
-    emu = await startEmulator()
-    const command = [process.execPath, CLI_ENTRY, 'deploy', '--project-id', 'proj_1', '--json']
-      .concat(apiFlags())
-      .map(word => `'${word}'`)
-      .join(' ')
-    const folder = await mkdtemp(join(tmpdir(), 'cli-epipe-'))
-    try {
-      // `head -c 0` exits at once: the JSON line meets a closed pipe.
-      await promisify(execFile)('sh', ['-c', `${command} | head -c 0`], {
-        env: { PATH: process.env.PATH ?? '', TMPDIR: folder, MINTLIFY_API_KEY: emu.apiKey },
-        cwd: folder
-      })
-      expect(emu.requests.filter(request => request.method === 'POST')).toHaveLength(1)
-      const left = await readdir(folder)
-      expect(left.filter(name => name.startsWith('mintlify-admin-'))).toEqual([])
-    } finally {
-      await rm(folder, { recursive: true, force: true })
+  it.each([
+    ['stdout', '| head -c 0'],
+    ['its log (stderr)', '2>&1 >/dev/null | head -c 0']
+  ])(
+    'finishes its run when %s is closed early (temp folder removed, exit code kept)',
+    async (_what, pipe) => {
+      emu = await startEmulator()
+      const command = [process.execPath, CLI_ENTRY, 'deploy', '--project-id', 'proj_1', '--json']
+        .concat(apiFlags())
+        .map(word => `'${word}'`)
+        .join(' ')
+      const folder = await mkdtemp(join(tmpdir(), 'cli-epipe-'))
+      try {
+        // `head -c 0` exits at once: every line meets a closed pipe. With pipefail, a run that
+        // did not exit 0 rejects.
+        await promisify(execFile)('bash', ['-o', 'pipefail', '-c', `${command} ${pipe}`], {
+          env: { PATH: process.env.PATH ?? '', TMPDIR: folder, MINTLIFY_API_KEY: emu.apiKey },
+          cwd: folder
+        })
+        expect(emu.requests.filter(request => request.method === 'POST')).toHaveLength(1)
+        const left = await readdir(folder)
+        expect(left.filter(name => name.startsWith('mintlify-admin-'))).toEqual([])
+      } finally {
+        await rm(folder, { recursive: true, force: true })
+      }
     }
-  })
+  )
 
   it('tells its version however it is started', async () => {
     const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'))

@@ -99,19 +99,30 @@ describe('files too large to read (over 16 MiB) are never taken for checked', ()
     content: `<!DOCTYPE html><html><head><script src="https://cdn.tracker.example/t.js"></script></head><body><a href="/nowhere">x</a>${'x'.repeat(17 * 1024 * 1024)}</body></html>`
   }
 
-  it('air-gapped: fails, as the site is not proven self-contained', async () => {
-    const run = await exportRun({ 'deployment-kind': 'air-gapped' }, [HUGE_PAGE])
+  it('air-gapped: fails, as the site is not proven self-contained, naming the hosts found too', async () => {
+    const run = await exportRun({ 'deployment-kind': 'air-gapped' }, [HUGE_PAGE, TRACKER_PAGE])
     expectCleanFailure(
       run,
       'The audit skipped 1 file(s) too large to scan (over 16 MiB), e.g. huge.html'
     )
-    expect(errorsOf(run).join('\n')).toContain('An air-gapped deployment needs every file checked')
+    const errors = errorsOf(run).join('\n')
+    expect(errors).toContain('An air-gapped deployment needs every file checked')
+    expect(errors).toContain('cdn.tracker.example (e.g. in guides/embed/index.html)')
+    expect(run.outputs['external-hosts']).toBe('cdn.tracker.example')
   })
 
-  it('check: fail: fails, as the page’s links were not checked', async () => {
-    const run = await exportRun({ extract: 'true', check: 'fail' }, [HUGE_PAGE])
+  it('check: fail: fails, as the page’s links were not checked, naming the broken ones too', async () => {
+    const broken: ArchiveEntry = {
+      name: 'broken.html',
+      type: 'file',
+      content: '<a href="/missing-too">x</a>'
+    }
+    const run = await exportRun({ extract: 'true', check: 'fail' }, [HUGE_PAGE, broken])
     expectCleanFailure(run, 'The link check skipped 1 file(s) too large to read')
-    expect(errorsOf(run).join('\n')).toContain('set `check: warn`')
+    const errors = errorsOf(run).join('\n')
+    expect(errors).toContain('set `check: warn`')
+    expect(errors).toContain('/missing-too')
+    expect(run.outputs['broken-links']).toBe('1')
   })
 
   it('check: warn: goes on, saying in the log and the summary what was not read', async () => {

@@ -59,6 +59,36 @@ describe('the site check', () => {
     }
   )
 
+  it.each(['nginx', 'caddy', 'cloudfront', 'vercel'] as const)(
+    'on %s, resolves an index page’s relative links from its folder only where /a serves it',
+    async host => {
+      const files = new Map([
+        ['index.html', '<a href="/guides">Guides</a> <a href="/v1.2/">v1.2</a>'],
+        // guides.html serves /guides: the index page is seen at /guides/ alone.
+        ['guides.html', '<p>Guides</p>'],
+        ['guides/index.html', '<a href="overview">Overview</a>'],
+        ['guides/overview.html', '<p>Overview</p>'],
+        // A folder with a dot: CloudFront's function serves /v1.2 as a file, not the index.
+        ['v1.2/index.html', '<a href="intro">Intro</a>'],
+        ['v1.2/intro.html', '<p>Intro</p>']
+      ])
+      const expected = host === 'cloudfront' ? [] : ['/intro']
+      // On nginx, Caddy and Vercel /v1.2 is served by its index (no v1.2.html): from there,
+      // intro is /intro.
+      expect(brokenOf(await check(host, files))).toEqual(expected)
+    }
+  )
+
+  it('on nginx, a path that climbs above the root is broken (nginx answers 400); Caddy keeps it in', async () => {
+    const files = new Map([
+      ['index.html', '<a href="/..%2Fquickstart">Up</a> <a href="/g/..%2Fquickstart">Back</a>'],
+      ['quickstart.html', '<p>Quickstart</p>']
+    ])
+    expect(brokenOf(await check('nginx', files))).toEqual(['/..%2Fquickstart'])
+    expect(brokenOf(await check('plain', files))).toContain('/..%2Fquickstart')
+    expect(brokenOf(await check('caddy', files))).toEqual([])
+  })
+
   it('on s3-website, takes a literal + in a path for a space, as S3 does (%2B is a +)', async () => {
     const files = new Map([
       ['index.html', '<img src="/img/c++.png"> <img src="/img/c%2B%2B.png">'],

@@ -26,8 +26,13 @@ describe('the CloudFront Function', () => {
   it('rewrites every path to the key the check expects, and only those keys exist', async () => {
     const site = vendorSite()
     // A `+`, which S3 reads as a space unless the function encodes it.
-    site.set('c++.html', '<a href="/c++">C++</a> <img src="/img/c++.png" alt="">')
+    site.set(
+      'c++.html',
+      '<a href="/c++">C++</a> <img src="/img/c++.png" alt=""> <a href="/x+y">x+y</a> <a href="/notes+draft">notes</a>'
+    )
     site.set('img/c++.png', 'png')
+    site.set('x+y/index.html', '<p>A folder served by its index</p>')
+    site.set('notes+draft', 'an extensionless file served as it is')
     const { result, verdicts, files } = await checked('cloudfront', site)
     const handler = cloudFrontHandler(result.config!.content)
     const seen: Record<string, boolean> = {}

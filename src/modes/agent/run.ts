@@ -111,7 +111,7 @@ export async function runAgent(
 
 /** The message's answer may be any part of a job (the vendor requires no field). */
 function statusGiven(job: AgentJob): boolean {
-  return typeof job.raw.status === 'string'
+  return !job.statusAssumed
 }
 
 /** The block about the triggering change, for the events that have one. */

@@ -46,7 +46,7 @@ export async function writeHelmValues(
     await rm(fresh, { force: true }).catch(() => undefined)
     const code = (error as NodeJS.ErrnoException).code ?? 'error'
     throw new Error(
-      `The Helm values file ${path} could not be written (${code}): check that its folder is writable and the path is not a folder.`,
+      `The Helm values file ${path} could not be written (${code}): check that its folder is writable, that the path is not a folder, and that no other program holds the file open or read-only.`,
       { cause: error }
     )
   }

@@ -151,8 +151,10 @@ export async function runExport(
           // thread, they may still be reading), then gives its verdict.
           const readings = await timed('audit', async () => {
             const found = await readers.readings()
+            // In the report before the verdict: a failed audit still lists what it found.
             report.auditSkipped = found.audit.skipped
-            report.externalHosts = await judgeSiteAudit(found.audit, settings)
+            report.externalHosts = found.audit.hosts
+            await judgeSiteAudit(found.audit, settings)
             return found
           })
           const { check } = readings
@@ -404,26 +406,26 @@ async function extractSite(
 }
 
 /** Applies the deployment kind's rule to the external hosts the audit found. */
-async function judgeSiteAudit(
-  audit: AuditResult,
-  settings: ExportSettings
-): Promise<ReadonlyMap<string, string>> {
+async function judgeSiteAudit(audit: AuditResult, settings: ExportSettings): Promise<void> {
   const { judgeAudit } = await import('../../audit/verdict.js')
   const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
-  if (audit.skipped.length > 0) {
-    const unread = `The audit skipped ${audit.skipped.length} file(s) too large to scan (over 16 MiB), e.g. ${untrusted(audit.skipped[0] as string)}: the hosts they load from are not known.`
-    // Air-gapped, a site is served only once proven self-contained: an unread file proves nothing.
-    if (settings.deploymentKind === 'air-gapped') {
-      throw new ExportFailedError(
-        `${unread} An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set \`deployment-kind\` to the kind that fits.`
-      )
-    }
-    log.warning(unread)
-  }
+  const unread =
+    audit.skipped.length > 0
+      ? `The audit skipped ${audit.skipped.length} file(s) too large to scan (over 16 MiB), e.g. ${untrusted(audit.skipped[0] as string)}: the hosts they load from are not known.`
+      : undefined
+  // Air-gapped, a site is served only once proven self-contained: an unread file proves nothing.
+  const unreadFails = unread !== undefined && settings.deploymentKind === 'air-gapped'
+  if (unread && !unreadFails) log.warning(unread)
   if (verdict.kind === 'report') log.info(verdict.message)
   if (verdict.kind === 'warn') verdict.warnings.forEach(warning => log.warning(warning))
-  if (verdict.kind === 'fail') throw new ExportFailedError(verdict.message)
-  return audit.hosts
+  // One failure that says all: the hosts found and the files not read.
+  const failures = [
+    verdict.kind === 'fail' ? verdict.message : undefined,
+    unreadFails
+      ? `${unread} An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set \`deployment-kind\` to the kind that fits.`
+      : undefined
+  ].filter(Boolean)
+  if (failures.length > 0) throw new ExportFailedError(failures.join('\n'))
 }
 
 /**
@@ -503,29 +505,33 @@ async function checkSite(
       `The site has ${result.pages} HTML page(s), but export job ${report.jobId} reported ${pageCount}: pages may be missing from the bundle, or the job counted others.`
     )
   }
-  if (result.skipped.length > 0) {
-    const unread = `The link check skipped ${result.skipped.length} file(s) too large to read (over 16 MiB), e.g. ${untrusted(result.skipped[0] as string)}: their links were not checked.`
-    // `check: fail` promises every link resolves, which an unread file cannot show.
-    if (settings.check === 'fail') {
-      throw new ExportFailedError(
-        `${unread} With \`check: fail\` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set \`check: warn\`.`
-      )
-    }
-    log.warning(unread)
-  }
+  const unread =
+    result.skipped.length > 0
+      ? `The link check skipped ${result.skipped.length} file(s) too large to read (over 16 MiB), e.g. ${untrusted(result.skipped[0] as string)}: their links were not checked.`
+      : undefined
+  // `check: fail` promises every link resolves, which an unread file cannot show.
+  const unreadFails = unread !== undefined && settings.check === 'fail'
+  if (unread && !unreadFails) log.warning(unread)
   const annotate = settings.check === 'fail' ? log.error : log.warning
   for (const broken of result.broken.slice(0, ANNOTATED_BROKEN_LINKS))
     annotate(describeBrokenLink(broken, settings.host))
   const more = result.broken.length - ANNOTATED_BROKEN_LINKS
   if (more > 0) log.info(`… and ${more} more broken link(s); the job summary lists up to 50.`)
-  if (result.broken.length === 0) {
-    const unread = result.skipped.length
+  if (result.broken.length === 0 && !unreadFails) {
+    const notRead = result.skipped.length
     log.info(
-      `Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}${unread ? ` (${unread} file(s) too large to read not checked)` : ''}.`
+      `Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}${notRead ? ` (${notRead} file(s) too large to read not checked)` : ''}.`
     )
-  } else if (settings.check === 'fail') {
-    throw new ExportFailedError(siteCheckFailure(result))
   }
+  if (settings.check !== 'fail') return
+  // One failure that says all: the broken links and the files not read.
+  const failures = [
+    result.broken.length > 0 ? siteCheckFailure(result) : undefined,
+    unreadFails
+      ? `${unread} With \`check: fail\` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set \`check: warn\`.`
+      : undefined
+  ].filter(Boolean)
+  if (failures.length > 0) throw new ExportFailedError(failures.join('\n'))
 }
 
 /** The values carry the newest link: the download may have asked for a fresh one. */
