@@ -6671,8 +6671,7 @@ function resolves(host, decoded, site, cloudFront) {
     // are resolved, those that were percent-encoded included (`/a/..%2Fb` is `/b`).
     const tidied = host === 'plain' || host === 'nginx' || host === 'caddy';
     // nginx answers a path that climbs above the root with 400; Caddy keeps it at the root.
-    const inRoot = node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(`/r${decoded}`);
-    if (tidied && host !== 'caddy' && inRoot !== '/r' && !inRoot.startsWith('/r/'))
+    if (tidied && host !== 'caddy' && climbsAboveRoot(decoded))
         return false;
     const path = tidied ? node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(decoded) : decoded;
     // Caddy's try_files rewrites to the file's name, where a `?` begins a query: no such file is
@@ -6737,6 +6736,13 @@ function resolves(host, decoded, site, cloudFront) {
  */
 function mayServeFolderUnslashed(host) {
     return host === 'nginx' || host === 'caddy' || host === 'cloudfront' || host === 'vercel';
+}
+/** Whether `/a/../..` leaves the root: only a path with a `..` segment can. */
+function climbsAboveRoot(path) {
+    if (!path.includes('..'))
+        return false;
+    const inRoot = node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(`/r${path}`);
+    return inRoot !== '/r' && !inRoot.startsWith('/r/');
 }
 /** Hosts that serve the extensionless URLs only with a configuration we write. */
 function needsHostConfig(host) {

@@ -65,8 +65,7 @@ export function resolves(
   // are resolved, those that were percent-encoded included (`/a/..%2Fb` is `/b`).
   const tidied = host === 'plain' || host === 'nginx' || host === 'caddy'
   // nginx answers a path that climbs above the root with 400; Caddy keeps it at the root.
-  const inRoot = posix.normalize(`/r${decoded}`)
-  if (tidied && host !== 'caddy' && inRoot !== '/r' && !inRoot.startsWith('/r/')) return false
+  if (tidied && host !== 'caddy' && climbsAboveRoot(decoded)) return false
   const path = tidied ? posix.normalize(decoded) : decoded
   // Caddy's try_files rewrites to the file's name, where a `?` begins a query: no such file is
   // reached through it.
@@ -127,6 +126,13 @@ export function resolves(
  */
 export function mayServeFolderUnslashed(host: SiteHost): boolean {
   return host === 'nginx' || host === 'caddy' || host === 'cloudfront' || host === 'vercel'
+}
+
+/** Whether `/a/../..` leaves the root: only a path with a `..` segment can. */
+function climbsAboveRoot(path: string): boolean {
+  if (!path.includes('..')) return false
+  const inRoot = posix.normalize(`/r${path}`)
+  return inRoot !== '/r' && !inRoot.startsWith('/r/')
 }
 
 /** Hosts that serve the extensionless URLs only with a configuration we write. */

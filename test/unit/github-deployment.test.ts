@@ -24,16 +24,18 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+/** A preview's settings with a GitHub deployment, on acme/docs. */
+const settings = {
+  githubDeployment: { environment: 'docs-preview', token: TOKEN },
+  github: { headSha: 'abcdef0123456789abcdef0123456789abcdef01' }
+} as unknown as PreviewSettings
+const context = { repo: { owner: 'acme', repo: 'docs' } } as never
+
 describe('the GitHub deployment of a preview', () => {
   it('sets its final status however long the build took (each request has its own bound)', async () => {
     const { previewDeployment } = await import('../../src/action/github-deployment.js')
     const recorder = recordLog()
     try {
-      const settings = {
-        githubDeployment: { environment: 'docs-preview', token: TOKEN },
-        github: { headSha: 'abcdef0123456789abcdef0123456789abcdef01' }
-      } as unknown as PreviewSettings
-      const context = { repo: { owner: 'acme', repo: 'docs' } } as never
       // Each request's bound, run out on demand: a build that outlasts the bound is one call.
       const bounds: AbortController[] = []
       const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => {
@@ -64,11 +66,6 @@ describe('the GitHub deployment of a preview', () => {
     const { previewDeployment } = await import('../../src/action/github-deployment.js')
     const recorder = recordLog()
     try {
-      const settings = {
-        githubDeployment: { environment: 'docs-preview', token: TOKEN },
-        github: { headSha: 'abcdef0123456789abcdef0123456789abcdef01' }
-      } as unknown as PreviewSettings
-      const context = { repo: { owner: 'acme', repo: 'docs' } } as never
       const deployment = previewDeployment(settings, context, 2000)
       const report = {
         branch: `docs/${'b'.repeat(200)}`,
