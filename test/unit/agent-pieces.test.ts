@@ -159,6 +159,28 @@ describe('comments', () => {
     expect(body).not.toContain('secretsecret')
     expect(exportCommentMarker('docs.example.com')).toMatch(/^<!-- .* -->$/)
   })
+  it('says on the pull request how many files the link check could not read', () => {
+    const siteCheck = {
+      host: 'nginx' as const,
+      pages: 1,
+      filesRead: 1,
+      references: 3,
+      targets: 2,
+      origins: [],
+      broken: [],
+      skipped: ['huge.html']
+    }
+    const body = exportCommentBody({ jobId: 'se_1', siteCheck, phases: [] }, undefined)
+    expect(body).toContain(
+      'all links resolve on host `nginx`; 1 file(s) too large to read, not checked'
+    )
+    const read = exportCommentBody(
+      { jobId: 'se_1', siteCheck: { ...siteCheck, skipped: [] }, phases: [] },
+      undefined
+    )
+    expect(read).toContain('all links resolve on host `nginx`')
+    expect(read).not.toContain('not checked')
+  })
   it('describes an agent result with its pull request', () => {
     const done = {
       ...report,
