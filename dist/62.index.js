@@ -735,13 +735,23 @@ function createSiteCheck(options) {
         finish() {
             const site = { hasFile: p => files.has(p), hasFolder: p => folders.has(p) };
             const cloudFront = options.host === 'cloudfront' ? (0,host_config/* cloudFrontExceptions */.t)(site, files) : undefined;
+            // Per index page: whether `/a` is served by it (it resolves with the page, and not without).
+            const servedBareByPage = new Map();
+            const servesBare = (page, folder) => {
+                let served = servedBareByPage.get(page);
+                if (served === undefined) {
+                    const withoutPage = { ...site, hasFile: (p) => p !== page && files.has(p) };
+                    served =
+                        (0,hosts/* resolves */.EJ)(options.host, `/${folder}`, site, cloudFront) &&
+                            !(0,hosts/* resolves */.EJ)(options.host, `/${folder}`, withoutPage, cloudFront);
+                    servedBareByPage.set(page, served);
+                }
+                return served;
+            };
             for (const { raw, kind, from, folder } of deferred) {
                 const own = new URL(encodePath(from), `${LOCAL_ORIGIN}/`);
                 const bare = new URL(encodePath(folder), `${LOCAL_ORIGIN}/`);
-                // `/a` is served by a/index.html: it resolves with the page, and not without it.
-                const withoutPage = { ...site, hasFile: (p) => p !== from && files.has(p) };
-                const servedBare = (0,hosts/* resolves */.EJ)(options.host, `/${folder}`, site, cloudFront) &&
-                    !(0,hosts/* resolves */.EJ)(options.host, `/${folder}`, withoutPage, cloudFront);
+                const servedBare = servesBare(from, folder);
                 // Vercel redirects `/a/` to `/a`: there the page is seen at `/a` alone.
                 const fromOwn = !servedBare || options.host !== 'vercel';
                 if (fromOwn)

@@ -3337,8 +3337,12 @@ function linkCheckLine(report) {
         return '';
     const broken = check.broken.length;
     const verdict = broken === 0 ? 'all resolve' : `${broken} will not resolve`;
+    return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}${unreadNote(check)}`;
+}
+/** What a link check that skipped files too large to read adds to its verdict. */
+function unreadNote(check) {
     const unread = check.skipped.length;
-    return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}${unread ? `; ${unread} file(s) too large to read, not checked` : ''}`;
+    return unread ? `; ${unread} file(s) too large to read, not checked` : '';
 }
 /** Broken links listed in the summary; the rest are counted. */
 const SUMMARY_BROKEN_LINKS = 50;
@@ -3406,10 +3410,9 @@ function exportCommentBody(report, error, nextStep) {
         facts.push(['Bundle link valid until', report.link.expiresAt.toISOString()]);
     if (report.siteCheck) {
         const broken = report.siteCheck.broken.length;
-        const unread = report.siteCheck.skipped.length;
         facts.push([
             'Link check',
-            `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\`${unread ? `; ${unread} file(s) too large to read, not checked` : ''}`
+            `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\`${unreadNote(report.siteCheck)}`
         ]);
     }
     if (report.artifact) {

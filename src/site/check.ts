@@ -197,14 +197,23 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
       const site: SiteIndex = { hasFile: p => files.has(p), hasFolder: p => folders.has(p) }
       const cloudFront =
         options.host === 'cloudfront' ? cloudFrontExceptions(site, files) : undefined
+      // Per index page: whether `/a` is served by it (it resolves with the page, and not without).
+      const servedBareByPage = new Map<string, boolean>()
+      const servesBare = (page: string, folder: string) => {
+        let served = servedBareByPage.get(page)
+        if (served === undefined) {
+          const withoutPage = { ...site, hasFile: (p: string) => p !== page && files.has(p) }
+          served =
+            resolves(options.host, `/${folder}`, site, cloudFront) &&
+            !resolves(options.host, `/${folder}`, withoutPage, cloudFront)
+          servedBareByPage.set(page, served)
+        }
+        return served
+      }
       for (const { raw, kind, from, folder } of deferred) {
         const own = new URL(encodePath(from), `${LOCAL_ORIGIN}/`)
         const bare = new URL(encodePath(folder), `${LOCAL_ORIGIN}/`)
-        // `/a` is served by a/index.html: it resolves with the page, and not without it.
-        const withoutPage = { ...site, hasFile: (p: string) => p !== from && files.has(p) }
-        const servedBare =
-          resolves(options.host, `/${folder}`, site, cloudFront) &&
-          !resolves(options.host, `/${folder}`, withoutPage, cloudFront)
+        const servedBare = servesBare(from, folder)
         // Vercel redirects `/a/` to `/a`: there the page is seen at `/a` alone.
         const fromOwn = !servedBare || options.host !== 'vercel'
         if (fromOwn) reference(raw, kind, from, own)

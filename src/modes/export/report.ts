@@ -12,6 +12,7 @@ import { factList, markdownText, markdownUrl, quoteMessage } from '../../util/ma
 import { TimedOutError } from '../errors.js'
 import { describeJobProgress } from './job-status.js'
 import type { ExportReport } from './run.js'
+import type { SiteCheckResult } from '../../site/check.js'
 import { BROKEN_LINK_KINDS } from '../../site/messages.js'
 
 /*
@@ -96,8 +97,13 @@ function linkCheckLine(report: ExportReport): string {
   if (!check) return ''
   const broken = check.broken.length
   const verdict = broken === 0 ? 'all resolve' : `${broken} will not resolve`
+  return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}${unreadNote(check)}`
+}
+
+/** What a link check that skipped files too large to read adds to its verdict. */
+function unreadNote(check: SiteCheckResult): string {
   const unread = check.skipped.length
-  return `${check.targets} path(s) of ${check.references} reference(s) on host ${code(check.host)}: ${verdict}${unread ? `; ${unread} file(s) too large to read, not checked` : ''}`
+  return unread ? `; ${unread} file(s) too large to read, not checked` : ''
 }
 
 /** Broken links listed in the summary; the rest are counted. */
@@ -169,10 +175,9 @@ export function exportCommentBody(
     facts.push(['Bundle link valid until', report.link.expiresAt.toISOString()])
   if (report.siteCheck) {
     const broken = report.siteCheck.broken.length
-    const unread = report.siteCheck.skipped.length
     facts.push([
       'Link check',
-      `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\`${unread ? `; ${unread} file(s) too large to read, not checked` : ''}`
+      `${broken === 0 ? 'all links resolve' : `${broken} broken`} on host \`${report.siteCheck.host}\`${unreadNote(report.siteCheck)}`
     ])
   }
   if (report.artifact) {
