@@ -56,6 +56,15 @@ var log = __webpack_require__(4827);
 class TimedOutError extends Error {
     name = 'TimedOutError';
 }
+/** The run was cancelled (the runner's cancel, SIGINT, SIGTERM); what it started goes on. */
+class CancelledError extends Error {
+    name = 'CancelledError';
+}
+/**
+ * The run stopped waiting (timed out or cancelled), which ends nothing on the server: a
+ * deployment, a preview or an agent job started goes on, and is not said to have failed.
+ */
+const stoppedWaiting = (error) => error instanceof TimedOutError || error instanceof CancelledError;
 
 // EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
 var agent = __webpack_require__(7405);
@@ -567,9 +576,12 @@ function createAdminApi(options) {
         const stepTimeout = Number.isFinite(deadline)
             ? AbortSignal.timeout(Math.max(1, deadline - Date.now()))
             : undefined;
-        const requestFailure = (error) => stepTimeout?.aborted && !signal?.aborted
-            ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
-            : fail(classifyRequestError(error));
+        // undici rejects with the signal's reason, which may be any error the host chose.
+        const requestFailure = (error) => signal?.aborted
+            ? fail({ kind: 'aborted', cause: 'cancelled' })
+            : stepTimeout?.aborted
+                ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
+                : fail(classifyRequestError(error));
         let response;
         let text;
         try {
@@ -633,14 +645,19 @@ function createAdminApi(options) {
     /** One call with the retry policy applied; the delays are ours (full jitter, Retry-After). */
     async function call(apiCall) {
         const { signal } = apiCall;
+        // Cancelled before it is sent: nothing was asked of the service.
+        signal?.throwIfAborted();
         // p-retry asks onFailedAttempt, then shouldRetry: decide (and draw the delay) once, in the
         // first, so that the wait logged is the wait slept and the deadline check sees the same.
         let retrying = false;
         const maxAttempts = options.maxAttempts ?? 3;
-        return (0,p_retry/* default */.Ay)(() => callOnce(apiCall), {
+        // No `signal` for p-retry: it throws the abort reason after an attempt even when the
+        // answer has arrived, and before onFailedAttempt sees the attempt's error, so a job created
+        // just before a cancel would be lost, and a POST cut while out not told as one (our own
+        // waits below end on the signal).
+        const attempts = (0,p_retry/* default */.Ay)(() => callOnce(apiCall), {
             retries: Math.max(maxAttempts, RATE_LIMITED_ATTEMPTS) - 1,
             minTimeout: 0,
-            signal,
             onFailedAttempt: async ({ error, attemptNumber }) => {
                 retrying = false;
                 if (!(error instanceof ApiError) || !mayRetry(error))
@@ -661,6 +678,17 @@ function createAdminApi(options) {
             },
             shouldRetry: () => retrying
         });
+        try {
+            return await attempts;
+        }
+        catch (error) {
+            // A cancel ends the call as the cancellation itself, but for a POST that may have done
+            // its work: the mode says so (a job may exist), so its error goes up as it is.
+            const mayHaveActed = apiCall.method === 'POST' && error instanceof ApiError && mayHaveTakenEffect(error);
+            if (signal?.aborted && !mayHaveActed)
+                throw signal.reason;
+            throw error;
+        }
     }
     const jobPath = (jobId) => `/v1/static-export/jobs/${encodeURIComponent(jobId)}`;
     return {
@@ -782,8 +810,24 @@ function toAgentJob(data, body) {
         prLink: data.prLink ? (0,untrusted/* httpUrl */.q3)(data.prLink) : undefined,
         createdAt: data.createdAt ?? undefined,
         archivedAt: data.archivedAt ?? undefined,
-        raw: body
+        raw: cutDeep(body, RAW_MAX_DEPTH)
     };
+}
+/** Deeper than any answer the API documents (three levels), far below what overflows a stack. */
+const RAW_MAX_DEPTH = 32;
+/**
+ * `value` with what lies deeper than `depth` levels replaced by a note. A megabyte of answer
+ * can nest a few hundred thousand levels, and a few thousand already overflow the stack of
+ * JSON.stringify, which would fail a job that succeeded when its body is output.
+ */
+function cutDeep(value, depth) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (depth === 0)
+        return '(nested too deep to keep)';
+    if (Array.isArray(value))
+        return value.map(item => cutDeep(item, depth - 1));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutDeep(item, depth - 1)]));
 }
 /** A timestamp as ISO 8601 when it can be read, else as sent. */
 function isoTime(value) {
@@ -1736,7 +1780,9 @@ function summaryMarkdown(title, rows, error, extras = {}) {
         ? `✅ ${title}`
         : error instanceof TimedOutError
             ? `⏳ ${title}: still running, this step stopped waiting`
-            : `❌ ${title} failed`;
+            : error instanceof CancelledError
+                ? `⏹️ ${title}: this step was cancelled`
+                : `❌ ${title} failed`;
     const parts = [`<h2>${html(heading)}</h2>`, ''];
     // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
     if (error)
@@ -1864,7 +1910,7 @@ function agentCommentBody(report, error) {
     const verdict = job ? classifyAgentJob(job) : undefined;
     const prUrl = job?.prLink ? markdownUrl(job.prLink) : undefined;
     let headline;
-    if (error instanceof TimedOutError)
+    if (stoppedWaiting(error))
         headline = '⏳ The docs agent is still working: this run stopped waiting';
     else if (error)
         headline = '❌ The docs agent failed';
@@ -2703,7 +2749,9 @@ async function changeContext(settings, deps) {
 function explainSend(error, report) {
     if (!(error instanceof ApiError))
         return error instanceof Error ? error : new Error(String(error));
-    if (!mayHaveTakenEffect(error))
+    // The read of the job before a follow-up sent nothing.
+    const sending = error.operation.kind === 'agent-create' || error.operation.kind === 'agent-message';
+    if (!sending || !mayHaveTakenEffect(error))
         return error;
     const why = error.kind === 'http'
         ? `HTTP ${error.status}${error.serverMessage ? ` "${error.serverMessage}"` : ''}`
@@ -2977,9 +3025,11 @@ const TITLES = {
     deployment: 'Mintlify deployment',
     preview: 'Mintlify preview'
 };
+/** A run cancelled before it triggered anything has nothing to tell the pull request. */
+const cancelledBeforeStart = (report, error) => error instanceof CancelledError && !report.statusId;
 /** building (no final status yet), ready, or failed (with the reason). */
 function commentState(report, error) {
-    if (error instanceof TimedOutError)
+    if (stoppedWaiting(error))
         return 'stopped';
     if (error)
         return 'failed';
@@ -3118,8 +3168,22 @@ async function followDeployment(kind, statusId, report, settings, deps) {
     }
     return deployment;
 }
-/** The step's own words for a timeout, or the error as it is. */
-function explainWait(kind, error, report, settings) {
+/**
+ * The step's own words for a timeout, and for a status that is not found where the advice to
+ * check `status-id` would be wrong (`statusIdInput` says whether the id was an input); else the
+ * error as it is.
+ */
+function explainWait(kind, error, report, settings, statusIdInput) {
+    const label = kind === 'preview' ? 'Preview' : 'Deployment';
+    const lost = error instanceof ApiError &&
+        error.status === 404 &&
+        error.operation.kind === 'deployment-status';
+    if (lost && report.deployment) {
+        return new DeploymentError(`${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com).`);
+    }
+    if (lost && !statusIdInput) {
+        return new DeploymentError(`${label} ${report.statusId} was triggered, but the API answers 404 for its status. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
+    }
     if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
         const polled = error instanceof PollTimeoutError ? error : undefined;
         const last = report.deployment
@@ -3166,7 +3230,10 @@ async function runDeploy(settings, deps) {
     }
     catch (error) {
         report.waitedMs = Date.now() - started;
-        return { report, error: explainWait('deployment', error, report, settings) };
+        return {
+            report,
+            error: explainWait('deployment', error, report, settings, settings.statusId)
+        };
     }
 }
 
@@ -3256,10 +3323,12 @@ const deployMode = {
     summaryMarkdown: (report, error) => summaryMarkdown('Mintlify deployment', deploymentSummaryRows(report), error, {
         nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
     }),
-    comment: (settings, report, error) => ({
-        marker: `<!-- mintlify-admin-action:deploy:${settings.projectId} -->`,
-        body: deploymentCommentBody('deployment', report, error, { run: settings.github })
-    })
+    comment: (settings, report, error) => cancelledBeforeStart(report, error)
+        ? undefined
+        : {
+            marker: `<!-- mintlify-admin-action:deploy:${settings.projectId} -->`,
+            body: deploymentCommentBody('deployment', report, error, { run: settings.github })
+        }
 };
 
 ;// CONCATENATED MODULE: ./src/modes/export/job-status.ts
@@ -3422,7 +3491,9 @@ function exportCommentBody(report, error, nextStep) {
         ? '✅ Mintlify static export ready'
         : error instanceof TimedOutError
             ? '⏳ Mintlify static export still running: this run stopped waiting'
-            : '❌ Mintlify static export failed';
+            : error instanceof CancelledError
+                ? '⏹️ Mintlify static export: this run was cancelled'
+                : '❌ Mintlify static export failed';
     const lines = [`### ${heading}`, ''];
     if (error)
         lines.push(quoteMessage(error.message), '');
@@ -4869,10 +4940,11 @@ async function startOrReuse(settings, deps, report) {
         job = await deps.api.startExport({ domain: target.domain, version: target.version, paths: target.paths }, deps.signal);
     }
     catch (error) {
-        if (error instanceof ApiError && error.transient && !certainlyNotSent(error)) {
+        // A cut connection, a 5xx, an unreadable answer or a cancel while the request was out.
+        if (error instanceof ApiError && mayHaveTakenEffect(error)) {
             log/* log */.Rm.warning(`Starting the export failed after the request may have reached the service, so a job for ${target.domain} may exist anyway; check before re-running to avoid a duplicate export.`);
         }
-        throw error;
+        throw deps.signal?.aborted ? deps.signal.reason : error;
     }
     report.jobId = job.jobId;
     report.started = true;
@@ -5358,14 +5430,16 @@ const previewMode = {
     summaryMarkdown: (report, error) => summaryMarkdown('Mintlify preview', previewSummaryRows(report), error, {
         nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
     }),
-    comment: (settings, report, error) => ({
-        marker: previewCommentMarker(settings.projectId, settings.branch),
-        body: deploymentCommentBody('preview', report, error, {
-            run: settings.github,
-            branch: report.branch,
-            ...(report.previewUrl ? { previewUrl: report.previewUrl } : {})
-        })
-    })
+    comment: (settings, report, error) => cancelledBeforeStart(report, error)
+        ? undefined
+        : {
+            marker: previewCommentMarker(settings.projectId, settings.branch),
+            body: deploymentCommentBody('preview', report, error, {
+                run: settings.github,
+                branch: report.branch,
+                ...(report.previewUrl ? { previewUrl: report.previewUrl } : {})
+            })
+        }
 };
 
 ;// CONCATENATED MODULE: ./src/modes/modes.ts
@@ -5538,6 +5612,8 @@ function inFlagWords(message) {
         // The key is no flag on the command line: name where it comes from instead.
         .replace(/Input `api-key`|`api-key`/g, `\`${KEY_VARIABLES[0]}\``)
         .replace(/Input `([a-z-]+)`/g, (whole, name) => names.has(name) ? `\`--${name}\`` : whole)
+        // The mode is the command's first word, no flag.
+        .replace(/`mode: ([a-z-]+)`/g, '`mintlify-admin $1`')
         .replace(/`([a-z-]+): ([^`]+)`/g, (whole, name, given) => {
         if (!names.has(name))
             return whole;
@@ -5837,7 +5913,7 @@ async function runCommand(mode, options, env) {
     // DEBUG=express:* and the like are other tools' switches: only ours turns debug lines on.
     (0,log/* useHost */.KT)(await cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }));
     const controller = new AbortController();
-    const interrupt = () => controller.abort(new Error('Interrupted: stopped, leaving no partial files.'));
+    const interrupt = (signal) => controller.abort(new CancelledError(`Interrupted by ${signal}: this run stopped; anything it started on Mintlify goes on.`));
     process.once('SIGINT', interrupt);
     process.once('SIGTERM', interrupt);
     let folder;

@@ -11,7 +11,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4827);
+/* harmony import */ var _modes_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(39945);
 /* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19630);
+
 
 
 
@@ -106,6 +108,12 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
             await setStatus('in_progress', report);
         },
         async finished(report, error) {
+            // The preview goes on building: neither failed nor ready, as far as this run knows.
+            if ((0,_modes_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .stoppedWaiting */ .$F)(error)) {
+                if (deploymentId !== undefined && !broken)
+                    _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`GitHub deployment ${deploymentId} of ${options.environment}: left in progress.`);
+                return;
+            }
             await setStatus(error ? 'failure' : 'success', report);
         }
     };

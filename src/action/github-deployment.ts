@@ -1,5 +1,6 @@
 import * as github from '@actions/github'
 import { log } from '../log.js'
+import { stoppedWaiting } from '../modes/errors.js'
 import type { PreviewReport } from '../modes/preview/run.js'
 import type { PreviewSettings } from '../modes/preview/settings.js'
 import { untrusted } from '../util/untrusted.js'
@@ -120,6 +121,12 @@ export function previewDeployment(
       await setStatus('in_progress', report)
     },
     async finished(report, error) {
+      // The preview goes on building: neither failed nor ready, as far as this run knows.
+      if (stoppedWaiting(error)) {
+        if (deploymentId !== undefined && !broken)
+          log.info(`GitHub deployment ${deploymentId} of ${options.environment}: left in progress.`)
+        return
+      }
       await setStatus(error ? 'failure' : 'success', report)
     }
   }

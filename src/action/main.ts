@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { log, secrets, useHost } from '../log.js'
 import { runDeps, type RunDeps } from '../modes/mode.js'
+import { CancelledError } from '../modes/errors.js'
 import { modeOf, readSettings, type Settings } from '../modes/modes.js'
 import type { ExportReport } from '../modes/export/run.js'
 import type { ExportSettings } from '../modes/export/settings.js'
@@ -9,10 +10,6 @@ import { maskSecretInputs } from '../settings/common.js'
 import { checkGitHubServices } from './github-server.js'
 import { actionHost } from './host.js'
 import { actionInputs } from './inputs.js'
-
-export class CancelledError extends Error {
-  override name = 'CancelledError'
-}
 
 /**
  * The GitHub Action: inputs → settings → the mode's run → outputs, job summary, comment and
@@ -23,7 +20,9 @@ export async function run(): Promise<void> {
   const controller = new AbortController()
   const cancel = (signal: NodeJS.Signals) =>
     controller.abort(
-      new CancelledError(`Cancelled by ${signal}: stopped, leaving no partial files.`)
+      new CancelledError(
+        `Cancelled by ${signal}: this step stopped; anything it started on Mintlify goes on.`
+      )
     )
   process.once('SIGINT', cancel)
   process.once('SIGTERM', cancel)

@@ -15,7 +15,7 @@ import {
 import { httpUrl, untrusted } from '../util/untrusted.js'
 import { backoffDelayMs } from '../retry.js'
 import { ApiError, STEP_TIMEOUT_CAUSE, TRIGGER_WINDOW_MS, type Operation } from './errors.js'
-import { mayRetry } from './retry-policy.js'
+import { mayHaveTakenEffect, mayRetry } from './retry-policy.js'
 import {
   agentAnswerBody,
   agentJobBody,
@@ -198,10 +198,13 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     const stepTimeout = Number.isFinite(deadline)
       ? AbortSignal.timeout(Math.max(1, deadline - Date.now()))
       : undefined
+    // undici rejects with the signal's reason, which may be any error the host chose.
     const requestFailure = (error: unknown) =>
-      stepTimeout?.aborted && !signal?.aborted
-        ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
-        : fail(classifyRequestError(error))
+      signal?.aborted
+        ? fail({ kind: 'aborted', cause: 'cancelled' })
+        : stepTimeout?.aborted
+          ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
+          : fail(classifyRequestError(error))
 
     let response: Dispatcher.ResponseData
     let text: string
@@ -270,14 +273,19 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
   /** One call with the retry policy applied; the delays are ours (full jitter, Retry-After). */
   async function call<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<Answer<S>> {
     const { signal } = apiCall
+    // Cancelled before it is sent: nothing was asked of the service.
+    signal?.throwIfAborted()
     // p-retry asks onFailedAttempt, then shouldRetry: decide (and draw the delay) once, in the
     // first, so that the wait logged is the wait slept and the deadline check sees the same.
     let retrying = false
     const maxAttempts = options.maxAttempts ?? 3
-    return pRetry(() => callOnce(apiCall), {
+    // No `signal` for p-retry: it throws the abort reason after an attempt even when the
+    // answer has arrived, and before onFailedAttempt sees the attempt's error, so a job created
+    // just before a cancel would be lost, and a POST cut while out not told as one (our own
+    // waits below end on the signal).
+    const attempts = pRetry(() => callOnce(apiCall), {
       retries: Math.max(maxAttempts, RATE_LIMITED_ATTEMPTS) - 1,
       minTimeout: 0,
-      signal,
       onFailedAttempt: async ({ error, attemptNumber }) => {
         retrying = false
         if (!(error instanceof ApiError) || !mayRetry(error)) return
@@ -297,6 +305,16 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       },
       shouldRetry: () => retrying
     })
+    try {
+      return await attempts
+    } catch (error) {
+      // A cancel ends the call as the cancellation itself, but for a POST that may have done
+      // its work: the mode says so (a job may exist), so its error goes up as it is.
+      const mayHaveActed =
+        apiCall.method === 'POST' && error instanceof ApiError && mayHaveTakenEffect(error)
+      if (signal?.aborted && !mayHaveActed) throw signal.reason
+      throw error
+    }
   }
 
   const jobPath = (jobId: string) => `/v1/static-export/jobs/${encodeURIComponent(jobId)}`
@@ -422,8 +440,25 @@ function toAgentJob(data: z.output<typeof agentAnswerBody>, body: unknown): Agen
     prLink: data.prLink ? httpUrl(data.prLink) : undefined,
     createdAt: data.createdAt ?? undefined,
     archivedAt: data.archivedAt ?? undefined,
-    raw: body as Record<string, unknown>
+    raw: cutDeep(body, RAW_MAX_DEPTH) as Record<string, unknown>
   }
+}
+
+/** Deeper than any answer the API documents (three levels), far below what overflows a stack. */
+const RAW_MAX_DEPTH = 32
+
+/**
+ * `value` with what lies deeper than `depth` levels replaced by a note. A megabyte of answer
+ * can nest a few hundred thousand levels, and a few thousand already overflow the stack of
+ * JSON.stringify, which would fail a job that succeeded when its body is output.
+ */
+function cutDeep(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value
+  if (depth === 0) return '(nested too deep to keep)'
+  if (Array.isArray(value)) return value.map(item => cutDeep(item, depth - 1))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, cutDeep(item, depth - 1)])
+  )
 }
 
 /** A timestamp as ISO 8601 when it can be read, else as sent. */

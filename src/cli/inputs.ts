@@ -128,6 +128,8 @@ export function inFlagWords(message: string): string {
     .replace(/Input `([a-z-]+)`/g, (whole, name: string) =>
       names.has(name) ? `\`--${name}\`` : whole
     )
+    // The mode is the command's first word, no flag.
+    .replace(/`mode: ([a-z-]+)`/g, '`mintlify-admin $1`')
     .replace(/`([a-z-]+): ([^`]+)`/g, (whole, name: string, given: string) => {
       if (!names.has(name)) return whole
       if (given === 'true') return `\`--${name}\``

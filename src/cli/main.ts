@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { log, secrets, useHost } from '../log.js'
-import { TimedOutError } from '../modes/errors.js'
+import { CancelledError, TimedOutError } from '../modes/errors.js'
 import { runDeps } from '../modes/mode.js'
 import { MODE_NAMES, MODES, modeOf, readSettings, type ModeName } from '../modes/modes.js'
 import { maskSecretInputs } from '../settings/common.js'
@@ -176,8 +176,12 @@ async function runCommand(
   // DEBUG=express:* and the like are other tools' switches: only ours turns debug lines on.
   useHost(await cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }))
   const controller = new AbortController()
-  const interrupt = () =>
-    controller.abort(new Error('Interrupted: stopped, leaving no partial files.'))
+  const interrupt = (signal: NodeJS.Signals) =>
+    controller.abort(
+      new CancelledError(
+        `Interrupted by ${signal}: this run stopped; anything it started on Mintlify goes on.`
+      )
+    )
   process.once('SIGINT', interrupt)
   process.once('SIGTERM', interrupt)
   let folder: RunFolder | undefined

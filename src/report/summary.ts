@@ -1,5 +1,5 @@
 import { secrets } from '../log.js'
-import { TimedOutError } from '../modes/errors.js'
+import { CancelledError, TimedOutError } from '../modes/errors.js'
 import { markdownText, markdownUrl, quoteMessage } from '../util/markdown.js'
 
 export type SummaryRow = [label: string, value: string]
@@ -98,7 +98,9 @@ export function summaryMarkdown(
     ? `✅ ${title}`
     : error instanceof TimedOutError
       ? `⏳ ${title}: still running, this step stopped waiting`
-      : `❌ ${title} failed`
+      : error instanceof CancelledError
+        ? `⏹️ ${title}: this step was cancelled`
+        : `❌ ${title} failed`
   const parts = [`<h2>${html(heading)}</h2>`, '']
   // Markdown renders in the quote (unlike the HTML table), so the server's words are escaped.
   if (error) parts.push(quoteMessage(error.message), '')

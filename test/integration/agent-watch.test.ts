@@ -188,6 +188,21 @@ describe('agent-watch, end to end against the emulator', () => {
     expect(run.log).not.toContain('Check `job-id`')
   })
 
+  it('hands over a job whose answer nests a field thousands of levels deep', async () => {
+    const emu = await emulateJob('completed-with-pr')
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`
+    const body = `{"id":"job_1","status":"completed","prLink":"https://github.com/acme/docs/pull/42","x":${deep}}`
+    emu.inject('agent', { kind: 'http', status: 200, body })
+    const run = await watch()
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/42')
+    // Kept to 32 levels, the rest as a note.
+    const job = JSON.parse(run.outputs.job as string) as { x: unknown }
+    expect(JSON.stringify(job.x)).toBe(
+      `${'['.repeat(31)}"(nested too deep to keep)"${']'.repeat(31)}`
+    )
+  })
+
   it('keeps the outcome when the job summary cannot be written', async () => {
     await emulateJob('completed-with-pr')
     const run = await watch({}, { GITHUB_STEP_SUMMARY: '/nonexistent/summary.md' })

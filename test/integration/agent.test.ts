@@ -278,6 +278,20 @@ describe('never two agent jobs for one step', () => {
     expect(emu.requests.filter(r => r.endpoint === 'agent-message')).toHaveLength(1)
   })
 
+  it('a follow-up whose job cannot be read first is not sent, and not said to have arrived', async () => {
+    const emu = await emulate({
+      agentJobs: { job_1: { projectId: PROJECT, timeline: 'completed-with-pr', activeMs: 0 } }
+    })
+    emu.inject(
+      'agent',
+      ...Array.from({ length: 3 }, () => ({ kind: 'html', status: 503 }) as const)
+    )
+    const run = await agent({ 'job-id': 'job_1', message: 'More.' })
+    expectCleanFailure(run, /HTTP 503/)
+    expect(run.log).not.toMatch(/may have it|got no usable answer/)
+    expect(emu.requests.filter(r => r.endpoint === 'agent-message')).toHaveLength(0)
+  })
+
   it('a 503 answer to a create is not retried: the job may exist', async () => {
     const emu = await emulate()
     emu.inject('agent-create', { kind: 'http', status: 503 })
@@ -559,6 +573,13 @@ describe('mintlify-admin agent (the CLI)', () => {
     const run = await cli(['--job-id', 'job_1', '--message', 'More.'])
     expect(run.exitCode, run.stderr).toBe(0)
     expect(emu.agentPrompts[0]).toMatchObject({ kind: 'message', jobId: 'job_1' })
+  })
+
+  it('names the command, not a flag, for following the job instead (exit 2)', async () => {
+    await emulate()
+    const run = await cli(['--job-id', 'job_1'])
+    expect(run.exitCode).toBe(2)
+    expect(run.stdout).toContain('or use `mintlify-admin agent-watch` to only follow the job')
   })
 
   it('a dropped create exits 1 with the same warning, after one request', async () => {

@@ -144,6 +144,28 @@ describe('mode: deploy', () => {
     expect(triggers(emu, 'deploy')).toHaveLength(0)
   })
 
+  it.each([
+    [
+      'seen, then lost',
+      1,
+      /Deployment \w+ was seen \(last status: \w+\) but the API now answers 404/
+    ],
+    ['never found', 0, /Deployment \w+ was triggered, but the API answers 404 for its status/]
+  ] as const)(
+    'a triggered deployment whose status answers 404 (%s): no advice to check an input not given',
+    async (_case, answeredFirst, said) => {
+      const emu = await emulate({ inProgressMs: 60_000 })
+      emu.inject(
+        'deploy-status',
+        ...Array.from({ length: answeredFirst }, () => ({ kind: 'stall', ms: 0 }) as const),
+        { kind: 'http', status: 404, body: '{"error":"gone"}' }
+      )
+      const run = await action('deploy', { 'poll-interval': '100ms' })
+      expectCleanFailure(run, said)
+      expect(run.log).not.toContain('status-id')
+    }
+  )
+
   it('never sends a trigger twice that reached the service unanswered', async () => {
     const emu = await emulate()
     emu.inject('deploy', { kind: 'drop' })
@@ -282,6 +304,33 @@ describe('mode: preview', () => {
     expect(body).toContain('Build failed: 1 page could not be rendered')
     expect(body).not.toContain('Screenshot')
     expect(github.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress', 'failure'])
+  })
+
+  it('a cancelled run says the preview goes on building, and leaves its deployment in progress', async () => {
+    await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const run = await runAction(
+      {
+        mode: 'preview',
+        ...emulatorInputs(emulator as Emulator),
+        'project-id': PROJECT,
+        'poll-interval': '100ms',
+        comment: 'true',
+        'github-deployment': 'true',
+        'github-token': TOKEN
+      },
+      {
+        env: await pullRequestEnv(github),
+        signalWhen: { text: ': in_progress', signal: 'SIGINT' }
+      }
+    )
+    runs.push(run)
+    expectCleanFailure(run, 'Cancelled by SIGINT: this step stopped')
+    expect(run.summary).toContain('⏹️ Mintlify preview: this step was cancelled')
+    const body = github.comments.at(-1)?.body ?? ''
+    expect(body).toContain('### ⏳ Mintlify preview still building: this run stopped waiting')
+    expect(body).not.toContain('failed')
+    expect(github.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress'])
   })
 
   it('warns, never fails, when the token may not write deployments', async () => {

@@ -3,7 +3,7 @@
 // stubbed as INPUT_* variables (vi.unstubAllEnvs() undoes them).
 import { vi } from 'vitest'
 import { actionInputs } from '../../src/action/inputs.js'
-import { readSettings } from '../../src/modes/modes.js'
+import { readSettings, type Settings } from '../../src/modes/modes.js'
 import type { ExportSettings } from '../../src/modes/export/settings.js'
 import { actionDefaults, emulatorInputs } from './action-runner.js'
 
@@ -12,14 +12,21 @@ export async function exportSettings(
   runnerTemp: string,
   inputs: Record<string, string>
 ): Promise<ExportSettings> {
-  const all = {
-    ...(await actionDefaults()),
-    ...emulatorInputs(emulator),
+  return (await modeSettings(emulator, runnerTemp, {
     mode: 'export',
     domain: 'docs.example.com',
     ...inputs
-  }
+  })) as ExportSettings
+}
+
+/** Any mode's settings, read the same way (`inputs` names the mode). */
+export async function modeSettings(
+  emulator: { apiKey: string; apiUrl: string },
+  runnerTemp: string,
+  inputs: Record<string, string> & { mode: string }
+): Promise<Settings> {
+  const all = { ...(await actionDefaults()), ...emulatorInputs(emulator), ...inputs }
   for (const [name, value] of Object.entries(all))
     vi.stubEnv(`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value)
-  return readSettings(actionInputs, { RUNNER_TEMP: runnerTemp }) as ExportSettings
+  return readSettings(actionInputs, { RUNNER_TEMP: runnerTemp })
 }

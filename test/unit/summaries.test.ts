@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TimedOutError } from '../../src/modes/errors.js'
+import { CancelledError, TimedOutError } from '../../src/modes/errors.js'
 import { MODE_NAMES, MODES } from '../../src/modes/modes.js'
 import { renderGfm } from '../support/markdown.js'
 import { brokenLinksReport, commentSettings, inProgress } from '../support/report-samples.js'
@@ -71,6 +71,13 @@ describe.each(cases)('the $name summary', ({ render, snippet }) => {
     expect(html).not.toMatch(/(^|[^\\])\\_|&gt; Timed|\*\*Next/)
   })
 
+  it('on a cancel: ⏹️, not ❌ (nothing failed), the reason as a quote, no lines to copy', () => {
+    const html = renderGfm(render(new CancelledError('Cancelled by SIGTERM: this step stopped.')))
+    expect(html.trimStart()).toMatch(/^<h2>⏹️ Mintlify [a-z ]+: this step was cancelled<\/h2>/)
+    expect(html).toContain('<blockquote>\n<p>Cancelled by SIGTERM: this step stopped.</p>')
+    expect(html).not.toContain('<pre><code')
+  })
+
   it('a failure that is no timeout offers no lines to copy (the job is over)', () => {
     const html = renderGfm(render(new Error('Job job_1 failed: a_b *c*')))
     expect(html).toContain('<blockquote>\n<p>Job job_1 failed: a_b *c*</p>\n</blockquote>')
@@ -113,6 +120,31 @@ describe('every mode’s pull-request comment', () => {
       expect(html).toContain('<blockquote>\n<p>It broke: a_b</p>\n</blockquote>')
       expect(html).not.toMatch(/<th><\/th>/)
       expect(html).not.toMatch(/(^|[^\\])\\_/)
+    }
+  )
+
+  it.each(MODE_NAMES)('%s, cancelled: not said to have failed; the work started goes on', name => {
+    const mode = MODES[name] as unknown as {
+      comment(s: unknown, r: unknown, e: Error | undefined): { body: string } | undefined
+    }
+    const cancelled = new CancelledError('Cancelled by SIGTERM.')
+    const heading = mode.comment(commentSettings[name], inProgress[name], cancelled)?.body
+    expect(heading?.split('\n')[0]).toMatch(
+      name === 'export' ? /^### ⏹️ .*cancelled$/ : /^### ⏳ .*: this run stopped waiting$/
+    )
+  })
+
+  it.each(['deploy', 'preview'] as const)(
+    '%s cancelled before anything was triggered: no comment',
+    name => {
+      const notStarted = { ...inProgress[name], statusId: undefined } as never
+      const cancelled = new CancelledError('Cancelled by SIGTERM.')
+      expect(MODES[name].comment(commentSettings[name] as never, notStarted, cancelled)).toBe(
+        undefined
+      )
+      expect(
+        MODES[name].comment(commentSettings[name] as never, notStarted, undefined)
+      ).toBeDefined()
     }
   )
 

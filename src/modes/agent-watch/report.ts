@@ -2,7 +2,7 @@ import { secrets } from '../../log.js'
 import { formatDuration } from '../../settings/duration.js'
 import { code, html, link, type SummaryRow } from '../../report/summary.js'
 import { markdownText, markdownUrl, quoteMessage } from '../../util/markdown.js'
-import { TimedOutError } from '../errors.js'
+import { stoppedWaiting } from '../errors.js'
 import { classifyAgentJob, pullRequestAbsence } from './agent-status.js'
 import type { AgentRunReport } from '../agent/run.js'
 import type { AgentReport } from './run.js'
@@ -86,7 +86,7 @@ export function agentCommentBody(
   const verdict = job ? classifyAgentJob(job) : undefined
   const prUrl = job?.prLink ? markdownUrl(job.prLink) : undefined
   let headline: string
-  if (error instanceof TimedOutError)
+  if (stoppedWaiting(error))
     headline = '⏳ The docs agent is still working: this run stopped waiting'
   else if (error) headline = '❌ The docs agent failed'
   else if (!verdict || verdict.kind === 'pending')

@@ -156,7 +156,10 @@ async function changeContext(
  */
 function explainSend(error: unknown, report: AgentRunReport): Error {
   if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error))
-  if (!mayHaveTakenEffect(error)) return error
+  // The read of the job before a follow-up sent nothing.
+  const sending =
+    error.operation.kind === 'agent-create' || error.operation.kind === 'agent-message'
+  if (!sending || !mayHaveTakenEffect(error)) return error
   const why =
     error.kind === 'http'
       ? `HTTP ${error.status}${error.serverMessage ? ` "${error.serverMessage}"` : ''}`

@@ -120,13 +120,33 @@ export async function followDeployment(
   return deployment
 }
 
-/** The step's own words for a timeout, or the error as it is. */
+/**
+ * The step's own words for a timeout, and for a status that is not found where the advice to
+ * check `status-id` would be wrong (`statusIdInput` says whether the id was an input); else the
+ * error as it is.
+ */
 export function explainWait(
   kind: DeploymentKind,
   error: unknown,
   report: DeploymentReport,
-  settings: CommonSettings
+  settings: CommonSettings,
+  statusIdInput?: string
 ): Error {
+  const label = kind === 'preview' ? 'Preview' : 'Deployment'
+  const lost =
+    error instanceof ApiError &&
+    error.status === 404 &&
+    error.operation.kind === 'deployment-status'
+  if (lost && report.deployment) {
+    return new DeploymentError(
+      `${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com).`
+    )
+  }
+  if (lost && !statusIdInput) {
+    return new DeploymentError(
+      `${label} ${report.statusId} was triggered, but the API answers 404 for its status. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
+    )
+  }
   if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
     const polled = error instanceof PollTimeoutError ? error : undefined
     const last = report.deployment

@@ -3,6 +3,7 @@ import type { Mode } from '../mode.js'
 import { followAgain } from '../next-step.js'
 import type { DeploymentReport } from './follow.js'
 import {
+  cancelledBeforeStart,
   deploymentCommentBody,
   deploymentOutputs,
   deploymentSnippet,
@@ -21,8 +22,11 @@ export const deployMode: Mode<DeploySettings, DeploymentReport> = {
     summaryMarkdown('Mintlify deployment', deploymentSummaryRows(report), error, {
       nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
     }),
-  comment: (settings, report, error) => ({
-    marker: `<!-- mintlify-admin-action:deploy:${settings.projectId} -->`,
-    body: deploymentCommentBody('deployment', report, error, { run: settings.github })
-  })
+  comment: (settings, report, error) =>
+    cancelledBeforeStart(report, error)
+      ? undefined
+      : {
+          marker: `<!-- mintlify-admin-action:deploy:${settings.projectId} -->`,
+          body: deploymentCommentBody('deployment', report, error, { run: settings.github })
+        }
 }

@@ -2,7 +2,7 @@ import { formatDuration } from '../../settings/duration.js'
 import type { GitHubRun } from '../../settings/github-run.js'
 import { code, html, link, type SummaryRow } from '../../report/summary.js'
 import { factList, markdownText, markdownUrl, quoteMessage } from '../../util/markdown.js'
-import { TimedOutError } from '../errors.js'
+import { CancelledError, stoppedWaiting } from '../errors.js'
 import type { DeploymentKind, DeploymentReport } from './follow.js'
 import { classifyDeployment } from './status.js'
 
@@ -60,12 +60,16 @@ const TITLES: Record<DeploymentKind, string> = {
   preview: 'Mintlify preview'
 }
 
+/** A run cancelled before it triggered anything has nothing to tell the pull request. */
+export const cancelledBeforeStart = (report: DeploymentReport, error: Error | undefined) =>
+  error instanceof CancelledError && !report.statusId
+
 /** building (no final status yet), ready, or failed (with the reason). */
 export function commentState(
   report: DeploymentReport,
   error: Error | undefined
 ): 'building' | 'ready' | 'failed' | 'stopped' {
-  if (error instanceof TimedOutError) return 'stopped'
+  if (stoppedWaiting(error)) return 'stopped'
   if (error) return 'failed'
   const d = report.deployment
   return d && classifyDeployment(d).kind === 'success' ? 'ready' : 'building'

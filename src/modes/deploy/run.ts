@@ -37,6 +37,9 @@ export async function runDeploy(settings: DeploySettings, deps: RunDeps): Promis
     return { report }
   } catch (error) {
     report.waitedMs = Date.now() - started
-    return { report, error: explainWait('deployment', error, report, settings) }
+    return {
+      report,
+      error: explainWait('deployment', error, report, settings, settings.statusId)
+    }
   }
 }

@@ -9,7 +9,7 @@ import {
   type SummaryRow
 } from '../../report/summary.js'
 import { factList, markdownText, markdownUrl, quoteMessage } from '../../util/markdown.js'
-import { TimedOutError } from '../errors.js'
+import { CancelledError, TimedOutError } from '../errors.js'
 import { describeJobProgress } from './job-status.js'
 import type { ExportReport } from './run.js'
 import type { SiteCheckResult } from '../../site/check.js'
@@ -159,7 +159,9 @@ export function exportCommentBody(
     ? '✅ Mintlify static export ready'
     : error instanceof TimedOutError
       ? '⏳ Mintlify static export still running: this run stopped waiting'
-      : '❌ Mintlify static export failed'
+      : error instanceof CancelledError
+        ? '⏹️ Mintlify static export: this run was cancelled'
+        : '❌ Mintlify static export failed'
   const lines = [`### ${heading}`, '']
   if (error) lines.push(quoteMessage(error.message), '')
   const facts: Array<[string, string]> = []

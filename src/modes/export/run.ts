@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AdminApi, BundleLink, ExportJob } from '../../api/client.js'
 import { ApiError } from '../../api/errors.js'
-import { certainlyNotSent, pollMayContinue } from '../../api/retry-policy.js'
+import { mayHaveTakenEffect, pollMayContinue } from '../../api/retry-policy.js'
 import type { BundleBytes, ExtractedSite } from '../../archive/extract.js'
 import type { AuditResult } from '../../audit/audit.js'
 import { downloadBundle, type DownloadedFile } from '../../download/download.js'
@@ -573,12 +573,13 @@ async function startOrReuse(
       deps.signal
     )
   } catch (error) {
-    if (error instanceof ApiError && error.transient && !certainlyNotSent(error)) {
+    // A cut connection, a 5xx, an unreadable answer or a cancel while the request was out.
+    if (error instanceof ApiError && mayHaveTakenEffect(error)) {
       log.warning(
         `Starting the export failed after the request may have reached the service, so a job for ${target.domain} may exist anyway; check before re-running to avoid a duplicate export.`
       )
     }
-    throw error
+    throw deps.signal?.aborted ? deps.signal.reason : error
   }
   report.jobId = job.jobId
   report.started = true

@@ -1,5 +1,9 @@
 import { summaryMarkdown } from '../../report/summary.js'
-import { deploymentCommentBody, deploymentSnippet } from '../deploy/report.js'
+import {
+  cancelledBeforeStart,
+  deploymentCommentBody,
+  deploymentSnippet
+} from '../deploy/report.js'
 import type { Mode } from '../mode.js'
 import { followAgain } from '../next-step.js'
 import { previewCommentMarker, previewOutputs, previewSummaryRows } from './report.js'
@@ -16,12 +20,15 @@ export const previewMode: Mode<PreviewSettings, PreviewReport> = {
     summaryMarkdown('Mintlify preview', previewSummaryRows(report), error, {
       nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
     }),
-  comment: (settings, report, error) => ({
-    marker: previewCommentMarker(settings.projectId, settings.branch),
-    body: deploymentCommentBody('preview', report, error, {
-      run: settings.github,
-      branch: report.branch,
-      ...(report.previewUrl ? { previewUrl: report.previewUrl } : {})
-    })
-  })
+  comment: (settings, report, error) =>
+    cancelledBeforeStart(report, error)
+      ? undefined
+      : {
+          marker: previewCommentMarker(settings.projectId, settings.branch),
+          body: deploymentCommentBody('preview', report, error, {
+            run: settings.github,
+            branch: report.branch,
+            ...(report.previewUrl ? { previewUrl: report.previewUrl } : {})
+          })
+        }
 }
