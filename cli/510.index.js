@@ -49,6 +49,8 @@ var commander = __webpack_require__(7375);
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/log.ts + 1 modules
 var log = __webpack_require__(4827);
 ;// CONCATENATED MODULE: ./src/modes/errors.ts
@@ -1129,7 +1131,8 @@ const INPUTS = [
         kind: 'text',
         modes: ['export'],
         default: '',
-        description: "export: folder for the downloaded bundle (relative paths are from the workspace). Default: a folder per job under the runner's temp directory."
+        description: "export: folder for the downloaded bundle (relative paths are from the workspace). Default: a folder per job under the runner's temp directory.",
+        cliDescription: 'export: folder for the downloaded bundle (relative paths are from where the command runs). Default: a folder of the run’s own in the system temp folder, removed at exit unless an output names a file in it.'
     },
     {
         name: 'upload-artifact',
@@ -2766,8 +2769,6 @@ function explainSend(error, report) {
     return new AgentJobError(`Sending the follow-up to agent job ${report.jobId} got no usable answer (${why}), but the request reached the service, so the job may have it. Check the job (\`mode: agent-watch\`, \`job-id: ${report.jobId}\`) before sending it again; the step does not send it twice.`);
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/util/paths.ts
 var paths = __webpack_require__(4964);
 ;// CONCATENATED MODULE: ./src/modes/agent/settings.ts
@@ -2832,7 +2833,7 @@ function readRequest(reader, env) {
 function readPromptFile(reader, file, env) {
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const fallback = { kind: 'create', prompt: '', source: file };
-    let text;
+    let bytes;
     try {
         // Links resolved first: a checked-out change could point the file at /proc/self/environ.
         const path = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(workspace, file));
@@ -2846,13 +2847,26 @@ function readPromptFile(reader, file, env) {
             reader.problem(`Input \`prompt-file\` (\`${file}\`) has ${stats.size} bytes: a prompt file may have at most ${MAX_PROMPT_FILE_BYTES}.`);
             return fallback;
         }
-        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
+        bytes = (0,external_node_fs_.readFileSync)(path);
     }
     catch (error) {
         const code = error.code;
         reader.problem(code
             ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file under ${workspace} (in a workflow, check out the repository first with actions/checkout).`
             : `Input \`prompt-file\` (\`${file}\`) is outside ${workspace} (or links out of it), the workspace or, for the CLI, the folder it runs in: give a path in the repository, e.g. \`.github/docs-agent.md\`.`);
+        return fallback;
+    }
+    // Not read as UTF-8 whatever it holds: a file Windows saved as "Unicode" (UTF-16) would
+    // reach the agent as NULs and replacement characters. A UTF-8 byte-order mark is dropped.
+    let text;
+    try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch {
+        text = '\0';
+    }
+    if (text.includes('\0')) {
+        reader.problem(`Input \`prompt-file\` (\`${file}\`) is not UTF-8 text (it holds bytes that are not, or NULs, as a UTF-16 file does): save it as UTF-8.`);
         return fallback;
     }
     if (!text.trim())
@@ -3529,6 +3543,8 @@ function exportCommentBody(report, error, nextStep) {
     return lines.join('\n');
 }
 
+// EXTERNAL MODULE: ./src/util/folders.ts
+var folders = __webpack_require__(3269);
 // EXTERNAL MODULE: ./src/archive/format.ts
 var archive_format = __webpack_require__(3099);
 // EXTERNAL MODULE: ./src/download/errors.ts
@@ -3878,6 +3894,7 @@ var cleanup = __webpack_require__(4532);
 
 
 
+
 const PART_NAME = 'bundle.part';
 const PROGRESS_EVERY_MS = 1000;
 /**
@@ -3886,7 +3903,9 @@ const PROGRESS_EVERY_MS = 1000;
  * step never leaves half a bundle behind.
  */
 async function downloadBundle(options) {
-    await (0,promises_.mkdir)(options.directory, { recursive: true });
+    await (0,folders/* makeFolder */.fc)(options.directory).catch((error) => {
+        throw new Error(`The folder ${options.directory} cannot be created (${error.code ?? 'error'}): give \`path\` a folder the runner may write to.`, { cause: error });
+    });
     const partPath = (0,external_node_path_.join)(options.directory, PART_NAME);
     const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
     // Redirects are followed by requestObject, which checks each hop like the first link.
@@ -5141,6 +5160,7 @@ var hosts = __webpack_require__(8844);
 
 
 
+
 const SITE_CHECK_MODES = ['warn', 'fail', 'off'];
 /** What a workflow artifact holds: the archive, the extracted site, or a Pages tarball. */
 const ARTIFACT_CONTENTS = ['archive', 'extracted', 'pages'];
@@ -5194,6 +5214,21 @@ function readExportSettings(reader, common, env) {
     if (!download && siteAsked) {
         reader.problem(`Input \`${check === 'fail' ? 'check: fail' : `host: ${host}`}\` needs \`download: true\`: the site is checked and configured once extracted.`);
     }
+    if (!download && deploymentKind !== 'cloud') {
+        reader.problem(`Input \`deployment-kind: ${deploymentKind}\` needs \`download: true\`: the audit reads the extracted site.`);
+    }
+    // What needs the bundle, asked for beside `wait: false`, would be skipped without a word (a
+    // CI gate such as an air-gapped audit passing without running).
+    const needsBundle = [
+        extractAsked && 'extract: true',
+        check === 'fail' && 'check: fail',
+        host !== 'plain' && `host: ${host}`,
+        deploymentKind !== 'cloud' && `deployment-kind: ${deploymentKind}`,
+        artifact && 'upload-artifact: true'
+    ].filter(Boolean);
+    if (!wait && needsBundle.length > 0) {
+        reader.problem(`Input \`wait: false\` stops once the job is started, so \`${needsBundle[0]}\` would never run: remove \`wait: false\`, or ask for it in the step that resumes the job with \`job-id\`.`);
+    }
     if (!download && extractAsked) {
         reader.problem('Input `extract: true` needs `download: true`: there is no archive to extract otherwise.');
     }
@@ -5208,6 +5243,10 @@ function readExportSettings(reader, common, env) {
             ? pathText
             : (0,external_node_path_.resolve)(env.GITHUB_WORKSPACE || process.cwd(), pathText)
         : undefined;
+    const pathProblem = downloadDir && (0,folders/* folderProblem */.IV)(downloadDir);
+    if (pathProblem) {
+        reader.problem(`Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder (it is created if missing).`);
+    }
     return {
         ...common,
         mode: 'export',
@@ -5379,7 +5418,7 @@ function resolvePreviewBranch(input, run) {
     if (run.refName)
         return checked(run.refName, 'The branch the workflow runs on');
     return {
-        problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\`).`
+        problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\` in a workflow; \`$CI_COMMIT_REF_NAME\` in GitLab CI).`
     };
 }
 
@@ -5516,6 +5555,8 @@ const KEY_VARIABLES = ['MINTLIFY_API_KEY', 'MINTLIFY_ADMIN_KEY'];
 class UsageError extends Error {
     name = 'UsageError';
 }
+/** Where the run's key came from, for messages about it (set by readApiKey). */
+let keySource = KEY_VARIABLES[0];
 /**
  * The admin key from `--api-key-file`, `--api-key-stdin` (one of them, never empty), or else
  * the environment.
@@ -5526,23 +5567,28 @@ async function readApiKey(options, env, signal, stdin = process.stdin) {
     if (options.apiKeyFile !== undefined && options.apiKeyStdin) {
         throw new UsageError('--api-key-file and --api-key-stdin were both given: use one of them.');
     }
+    keySource = KEY_VARIABLES[0];
     if (options.apiKeyFile !== undefined) {
+        keySource = '--api-key-file';
         if (!options.apiKeyFile) {
             throw new UsageError('--api-key-file was given an empty path: give the file that holds the key.');
         }
+        // A key given where its file belongs is not quoted back.
+        const file = /^mint_/i.test(options.apiKeyFile) ? '(a value like a key, not a path)' : options.apiKeyFile;
         let key;
         try {
             key = (await (0,promises_.readFile)(options.apiKeyFile, 'utf8')).trim();
         }
         catch (error) {
-            throw new UsageError(`--api-key-file ${options.apiKeyFile} cannot be read (${error.code ?? 'error'}): give the path of a file that holds the admin key alone.`, { cause: error });
+            throw new UsageError(`--api-key-file ${file} cannot be read (${error.code ?? 'error'}): give the path of a file that holds the admin key alone.`, { cause: error });
         }
         // Said as such: falling back to the environment would hide a file written wrong.
         if (!key)
-            throw new UsageError(`--api-key-file ${options.apiKeyFile} is empty: write the admin key in it.`);
+            throw new UsageError(`--api-key-file ${file} is empty: write the admin key in it.`);
         return key;
     }
     if (options.apiKeyStdin) {
+        keySource = '--api-key-stdin';
         // A cancel while stdin stays open must not wait for it to close.
         const chunks = [];
         await new Promise((resolve, reject) => {
@@ -5568,7 +5614,10 @@ async function readApiKey(options, env, signal, stdin = process.stdin) {
             throw new UsageError('--api-key-stdin read nothing: pipe the admin key in.');
         return key;
     }
-    return KEY_VARIABLES.map(name => env[name]?.trim()).find(Boolean) ?? '';
+    const named = KEY_VARIABLES.find(name => env[name]?.trim());
+    if (named)
+        keySource = named;
+    return (named && env[named]?.trim()) ?? '';
 }
 /**
  * The settings reader's view of the parsed flags: the same names and defaults as the action's
@@ -5583,7 +5632,12 @@ function flagInputs(mode, options, apiKey) {
             return apiKey;
         if (!declared.has(name))
             return undefined;
-        return options[optionKey(name)];
+        const given = options[optionKey(name)];
+        // Node reads argv as UTF-8, each byte that is not as U+FFFD: a branch or domain so garbled
+        // would be sent as a name that exists nowhere.
+        if ([given].flat().some(item => typeof item === 'string' && item.includes('\ufffd')))
+            throw new UsageError(`--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`);
+        return given;
     };
     return {
         text: name => {
@@ -5607,24 +5661,32 @@ function flagInputs(mode, options, apiKey) {
  * command line they name the flags (`--domain`, `--no-extract`, `--timeout`).
  */
 function inFlagWords(message) {
-    const names = new Set(INPUTS.map(input => input.name));
-    return message
+    return settingsInFlagWords(message
         // The key is no flag on the command line: name where it comes from instead.
-        .replace(/Input `api-key`|`api-key`/g, `\`${KEY_VARIABLES[0]}\``)
-        .replace(/Input `([a-z-]+)`/g, (whole, name) => names.has(name) ? `\`--${name}\`` : whole)
+        .replace(/Input `api-key`|`api-key`/g, `\`${keySource}\``)
+        .replace(/Input `([a-z-]+)`/g, (whole, name) => INPUT_NAMES.has(name) ? `\`--${name}\`` : whole))
+        .replace(/`([a-z-]+)`/g, (whole, name) => INPUT_NAMES.has(name) ? `\`--${name}\`` : whole)
+        .replace(/Input (`--[a-z-]+[^`]*`)/g, '$1');
+}
+const INPUT_NAMES = new Set(INPUTS.map(input => input.name));
+/**
+ * Settings as the action writes them (`wait: false`, `check: fail`, `mode: agent-watch`) in
+ * flags (`--no-wait`, `--check fail`, `mintlify-admin agent-watch`); a bare name is left, as in
+ * help it may be an output's (`sets \`job-id\``).
+ */
+function settingsInFlagWords(text) {
+    return (text
         // The mode is the command's first word, no flag.
         .replace(/`mode: ([a-z-]+)`/g, '`mintlify-admin $1`')
         .replace(/`([a-z-]+): ([^`]+)`/g, (whole, name, given) => {
-        if (!names.has(name))
+        if (!INPUT_NAMES.has(name))
             return whole;
         if (given === 'true')
             return `\`--${name}\``;
         if (given === 'false')
             return `\`--no-${name}\``;
         return `\`--${name} ${given}\``;
-    })
-        .replace(/`([a-z-]+)`/g, (whole, name) => (names.has(name) ? `\`--${name}\`` : whole))
-        .replace(/Input (`--[a-z-]+`)/g, '$1');
+    }));
 }
 /**
  * Where `--helm-values` writes, refused before anything starts when the file could not serve:
@@ -5641,9 +5703,9 @@ function helmValuesFile(given, settings) {
     if (!settings.wait) {
         throw new UsageError('--helm-values needs the bundle link, which --no-wait does not wait for: drop one of them.');
     }
-    if ((0,external_node_fs_.statSync)(path, { throwIfNoEntry: false })?.isDirectory()) {
-        throw new UsageError(`--helm-values ${given} is a folder: give the path of a file.`);
-    }
+    const problem = (0,folders/* fileProblem */.Wj)(path);
+    if (problem)
+        throw new UsageError(`--helm-values ${given} ${problem}: give the path of a file.`);
     if (settings.download && settings.downloadDir && (0,paths/* isWithin */.U)((0,external_node_path_.resolve)(settings.downloadDir), path)) {
         throw new UsageError(`--helm-values ${given} is inside --path ${settings.downloadDir}: the file holds the bundle link, which that folder would hand on wherever it is uploaded or published. Give a path outside it.`);
     }
@@ -5791,6 +5853,8 @@ async function runFolder(env) {
 
 
 
+
+
 /** Documented in `--help` and the README. */
 const EXIT = {
     ok: 0,
@@ -5813,9 +5877,16 @@ Exit codes:
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,
 never from a flag.`;
-/** `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error. */
-function withoutOptionValue(text) {
-    return text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'");
+/**
+ * A usage error as commander words it, less what may be the key: the value of a mistyped
+ * option (`--apikey=mint_…`), arguments left over (`--api-key-stdin "$KEY"`: that flag takes
+ * no value), anything spelled like an admin key, and the key in the environment.
+ */
+function withoutSecrets(text) {
+    return log/* secrets */.O3.scrub(text
+        .replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'")
+        .replace(/(but got \d+)(: .*?)?\.?$/gm, '$1 (not shown: one may be a secret).')
+        .replace(/\bmint_[\w-]+/g, 'mint_***'));
 }
 /**
  * The installed package's version, from its package.json beside the bundle's folder: the
@@ -5837,6 +5908,12 @@ function packageVersion() {
 }
 /** Runs `mintlify-admin <argv>` and resolves to the exit code; never throws. */
 async function main(argv, env = process.env) {
+    // Known before the command line is read: a usage error may quote it.
+    for (const name of KEY_VARIABLES) {
+        const key = env[name]?.trim();
+        if (key)
+            log/* secrets */.O3.add(key, 'credential');
+    }
     let chosen;
     const program = cliProgram((mode, options) => {
         chosen = { mode, options };
@@ -5855,7 +5932,7 @@ async function main(argv, env = process.env) {
                 return EXIT.ok;
             // A job that reads `--json` from stdout gets the error there too, not an empty file.
             if (argv.includes('--json'))
-                process.stdout.write(`${JSON.stringify({ error: withoutOptionValue(error.message) })}\n`);
+                process.stdout.write(`${JSON.stringify({ error: withoutSecrets(error.message.replace(/^error: /, '')) })}\n`);
             return EXIT.usage;
         }
         throw error;
@@ -5873,7 +5950,7 @@ function cliProgram(onRun) {
         .addHelpText('after', EXIT_HELP)
         .version(packageVersion(), '-V, --version', 'Print the version.')
         .exitOverride()
-        .configureOutput({ outputError: (text, write) => write(withoutOptionValue(text)) });
+        .configureOutput({ outputError: (text, write) => write(withoutSecrets(text)) });
     for (const name of MODE_NAMES) {
         const command = program.command(name).description(MODES[name].summary);
         addModeOptions(command, name);
@@ -5886,12 +5963,14 @@ function cliProgram(onRun) {
 }
 function addModeOptions(command, mode) {
     for (const input of cliInputs(mode)) {
+        // Written for the action (`wait: false`): said in flags here (`--no-wait`).
+        const help = settingsInFlagWords(input.cliDescription ?? input.description);
         if (input.kind === 'flag') {
-            command.addOption(new commander/* Option */.c$(`--${input.name}`, input.description).default(input.default === 'true'));
+            command.addOption(new commander/* Option */.c$(`--${input.name}`, help).default(input.default === 'true'));
             command.addOption(new commander/* Option */.c$(`--no-${input.name}`, `Not --${input.name}.`));
             continue;
         }
-        const option = new commander/* Option */.c$(`--${input.name} <${input.kind === 'list' ? 'items' : 'value'}>`, input.description);
+        const option = new commander/* Option */.c$(`--${input.name} <${input.kind === 'list' ? 'items' : 'value'}>`, help);
         if (input.default)
             option.default(input.default);
         if (input.kind === 'list') {
@@ -5921,6 +6000,15 @@ async function runCommand(mode, options, env) {
     try {
         if (options.apiKey !== undefined) {
             throw new UsageError(`--api-key is not accepted: a flag leaves the key in process lists and shell history. Set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`);
+        }
+        // Before anything starts: a typo in a file's path found after a long export is found late.
+        for (const [flag, path] of [
+            ['--output-env', options.outputEnv],
+            ['--summary', options.summary]
+        ]) {
+            const problem = path && (0,folders/* fileProblem */.Wj)(path);
+            if (problem)
+                throw new UsageError(`${flag} ${path} ${problem}: give the path of a file.`);
         }
         const apiKey = await readApiKey(options, env, controller.signal);
         const inputs = flagInputs(mode, options, apiKey);
@@ -5998,11 +6086,12 @@ async function writeFiles(files) {
         if (!path)
             continue;
         try {
+            await (0,folders/* makeFolder */.fc)((0,external_node_path_.dirname)((0,external_node_path_.resolve)(path)));
             await (0,promises_.writeFile)(path, content());
         }
         catch (error) {
             const code = error.code ?? 'error';
-            const message = `${flag} ${path} could not be written (${code}): check that its folder exists and is writable.`;
+            const message = `${flag} ${path} could not be written (${code}): check that its folder is writable.`;
             log/* log */.Rm.error(message);
             failure ??= message;
         }
@@ -7234,6 +7323,83 @@ async function cleanUpAfterFailure(what, ...steps) {
             const said = error instanceof Error ? error.message : String(error);
             _log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .Rm.warning(`Could not remove ${what}: ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(said)}. Remove it by hand.`);
         }
+    }
+}
+
+
+/***/ }),
+
+/***/ 3269:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IV: () => (/* binding */ folderProblem),
+/* harmony export */   Wj: () => (/* binding */ fileProblem),
+/* harmony export */   fc: () => (/* binding */ makeFolder)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+
+
+
+/*
+ * Folders a user names (`path`, `--helm-values`, `--output-env`): checked before anything
+ * starts, and made one level at a time. Node's `mkdir` with `recursive: true` never returns for a
+ * path under a folder that answers ENOENT to a new entry (/proc, /sys: on Node 24, sync and
+ * async alike, deaf to SIGINT while it loops); one mkdir a level ends with that refusal.
+ */
+/** The first existing thing on the way to `path` (itself included) that is no folder. */
+function fileInTheWay(path) {
+    for (let at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path);; at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at)) {
+        const found = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(at, { throwIfNoEntry: false });
+        if (found)
+            return found.isDirectory() ? undefined : at;
+        if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at) === at)
+            return undefined;
+    }
+}
+/** Why `path` can never be a folder (a file is on its way), or undefined when it can be. */
+function folderProblem(path) {
+    const file = fileInTheWay(path);
+    if (file === undefined)
+        return undefined;
+    return file === (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path) ? 'is a file, not a folder' : `lies under ${file}, a file`;
+}
+/** Why the file `path` cannot be written where it is, or undefined when it may be. */
+function fileProblem(path) {
+    if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path, { throwIfNoEntry: false })?.isDirectory())
+        return 'is a folder, not a file';
+    const file = fileInTheWay((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path)));
+    return file === undefined ? undefined : `lies under ${file}, a file`;
+}
+/** Creates `path` and its missing parents; the first level refused is the error. */
+async function makeFolder(path) {
+    const missing = [];
+    for (let at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path);; at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at)) {
+        const found = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(at).catch((error) => {
+            if (error.code === 'ENOENT')
+                return undefined;
+            throw error;
+        });
+        if (found) {
+            if (found.isDirectory())
+                break;
+            throw Object.assign(new Error(`ENOTDIR: not a folder, mkdir '${path}'`), { code: 'ENOTDIR' });
+        }
+        missing.push(at);
+        if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at) === at)
+            break;
+    }
+    for (const folder of missing.reverse()) {
+        // Made meanwhile by another process: as good.
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(folder).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
     }
 }
 

@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: ./src/util/folders.ts
+var folders = __webpack_require__(3269);
 // EXTERNAL MODULE: ./src/util/cleanup.ts
 var cleanup = __webpack_require__(4532);
 // EXTERNAL MODULE: external "node:path"
@@ -899,6 +901,7 @@ function zipError(error) {
 
 
 
+
 const MAX_ENTRIES = 500_000;
 /**
  * Extracts the bundle into `destination` (emptied first) in one pass over the archive: each
@@ -908,7 +911,7 @@ const MAX_ENTRIES = 500_000;
  */
 async function extractBundle(file, format, destination, options = {}) {
     await (0,promises_.rm)(destination, { recursive: true, force: true });
-    await (0,promises_.mkdir)(destination, { recursive: true });
+    await (0,folders/* makeFolder */.fc)(destination);
     try {
         const writer = new SiteWriter(destination, {
             maxTotalBytes: options.maxTotalBytes,

@@ -12,9 +12,11 @@ export const modules = {
 /* unused harmony export helmValuesYaml */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8815);
+/* harmony import */ var _util_folders_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3269);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8815);
+
 
 
 
@@ -32,7 +34,7 @@ function helmValuesYaml(bundleUrl, version) {
     const values = { staticExport: { enabled: true, bundleUrl, version } };
     // Helm reads values as YAML 1.1, where a bare `on`, `no` or `2024-06-01` is not a string:
     // written by 1.1 rules, every such scalar is quoted.
-    return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .stringify */ .As)(values, { version: '1.1' })}`;
+    return `# Written by the Mintlify Admin API action for: helm upgrade -f <this file>\n${(0,yaml__WEBPACK_IMPORTED_MODULE_3__/* .stringify */ .As)(values, { version: '1.1' })}`;
 }
 /**
  * Writes the values file, readable by its owner only: it holds the presigned link. Written to a
@@ -41,9 +43,9 @@ function helmValuesYaml(bundleUrl, version) {
  * file others may read.
  */
 async function writeHelmValues(path, bundleUrl, version) {
-    const fresh = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), `.${(0,node_path__WEBPACK_IMPORTED_MODULE_1__.basename)(path)}.${process.pid}.${Date.now()}.tmp`);
+    const fresh = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(path), `.${(0,node_path__WEBPACK_IMPORTED_MODULE_2__.basename)(path)}.${process.pid}.${Date.now()}.tmp`);
     try {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), { recursive: true });
+        await (0,_util_folders_js__WEBPACK_IMPORTED_MODULE_1__/* .makeFolder */ .fc)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(path));
         // `wx`: a file already there under this name is no file of ours to write the link into.
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(fresh, helmValuesYaml(bundleUrl, version), { mode: 0o600, flag: 'wx' });
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rename)(fresh, path);

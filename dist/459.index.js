@@ -1080,7 +1080,8 @@ const INPUTS = [
         kind: 'text',
         modes: ['export'],
         default: '',
-        description: "export: folder for the downloaded bundle (relative paths are from the workspace). Default: a folder per job under the runner's temp directory."
+        description: "export: folder for the downloaded bundle (relative paths are from the workspace). Default: a folder per job under the runner's temp directory.",
+        cliDescription: 'export: folder for the downloaded bundle (relative paths are from where the command runs). Default: a folder of the run’s own in the system temp folder, removed at exit unless an output names a file in it.'
     },
     {
         name: 'upload-artifact',
@@ -2785,7 +2786,7 @@ function readRequest(reader, env) {
 function readPromptFile(reader, file, env) {
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const fallback = { kind: 'create', prompt: '', source: file };
-    let text;
+    let bytes;
     try {
         // Links resolved first: a checked-out change could point the file at /proc/self/environ.
         const path = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(workspace, file));
@@ -2799,13 +2800,26 @@ function readPromptFile(reader, file, env) {
             reader.problem(`Input \`prompt-file\` (\`${file}\`) has ${stats.size} bytes: a prompt file may have at most ${MAX_PROMPT_FILE_BYTES}.`);
             return fallback;
         }
-        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
+        bytes = (0,external_node_fs_.readFileSync)(path);
     }
     catch (error) {
         const code = error.code;
         reader.problem(code
             ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file under ${workspace} (in a workflow, check out the repository first with actions/checkout).`
             : `Input \`prompt-file\` (\`${file}\`) is outside ${workspace} (or links out of it), the workspace or, for the CLI, the folder it runs in: give a path in the repository, e.g. \`.github/docs-agent.md\`.`);
+        return fallback;
+    }
+    // Not read as UTF-8 whatever it holds: a file Windows saved as "Unicode" (UTF-16) would
+    // reach the agent as NULs and replacement characters. A UTF-8 byte-order mark is dropped.
+    let text;
+    try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch {
+        text = '\0';
+    }
+    if (text.includes('\0')) {
+        reader.problem(`Input \`prompt-file\` (\`${file}\`) is not UTF-8 text (it holds bytes that are not, or NULs, as a UTF-16 file does): save it as UTF-8.`);
         return fallback;
     }
     if (!text.trim())
@@ -3484,6 +3498,8 @@ function exportCommentBody(report, error, nextStep) {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./src/util/folders.ts
+var folders = __webpack_require__(53269);
 // EXTERNAL MODULE: ./src/archive/format.ts
 var archive_format = __webpack_require__(53099);
 // EXTERNAL MODULE: ./src/download/errors.ts
@@ -3833,6 +3849,7 @@ var cleanup = __webpack_require__(4532);
 
 
 
+
 const PART_NAME = 'bundle.part';
 const PROGRESS_EVERY_MS = 1000;
 /**
@@ -3841,7 +3858,9 @@ const PROGRESS_EVERY_MS = 1000;
  * step never leaves half a bundle behind.
  */
 async function downloadBundle(options) {
-    await (0,promises_.mkdir)(options.directory, { recursive: true });
+    await (0,folders/* makeFolder */.fc)(options.directory).catch((error) => {
+        throw new Error(`The folder ${options.directory} cannot be created (${error.code ?? 'error'}): give \`path\` a folder the runner may write to.`, { cause: error });
+    });
     const partPath = (0,external_node_path_.join)(options.directory, PART_NAME);
     const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
     // Redirects are followed by requestObject, which checks each hop like the first link.
@@ -5096,6 +5115,7 @@ var hosts = __webpack_require__(18844);
 
 
 
+
 const SITE_CHECK_MODES = ['warn', 'fail', 'off'];
 /** What a workflow artifact holds: the archive, the extracted site, or a Pages tarball. */
 const ARTIFACT_CONTENTS = ['archive', 'extracted', 'pages'];
@@ -5149,6 +5169,21 @@ function readExportSettings(reader, common, env) {
     if (!download && siteAsked) {
         reader.problem(`Input \`${check === 'fail' ? 'check: fail' : `host: ${host}`}\` needs \`download: true\`: the site is checked and configured once extracted.`);
     }
+    if (!download && deploymentKind !== 'cloud') {
+        reader.problem(`Input \`deployment-kind: ${deploymentKind}\` needs \`download: true\`: the audit reads the extracted site.`);
+    }
+    // What needs the bundle, asked for beside `wait: false`, would be skipped without a word (a
+    // CI gate such as an air-gapped audit passing without running).
+    const needsBundle = [
+        extractAsked && 'extract: true',
+        check === 'fail' && 'check: fail',
+        host !== 'plain' && `host: ${host}`,
+        deploymentKind !== 'cloud' && `deployment-kind: ${deploymentKind}`,
+        artifact && 'upload-artifact: true'
+    ].filter(Boolean);
+    if (!wait && needsBundle.length > 0) {
+        reader.problem(`Input \`wait: false\` stops once the job is started, so \`${needsBundle[0]}\` would never run: remove \`wait: false\`, or ask for it in the step that resumes the job with \`job-id\`.`);
+    }
     if (!download && extractAsked) {
         reader.problem('Input `extract: true` needs `download: true`: there is no archive to extract otherwise.');
     }
@@ -5163,6 +5198,10 @@ function readExportSettings(reader, common, env) {
             ? pathText
             : (0,external_node_path_.resolve)(env.GITHUB_WORKSPACE || process.cwd(), pathText)
         : undefined;
+    const pathProblem = downloadDir && (0,folders/* folderProblem */.IV)(downloadDir);
+    if (pathProblem) {
+        reader.problem(`Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder (it is created if missing).`);
+    }
     return {
         ...common,
         mode: 'export',
@@ -5334,7 +5373,7 @@ function resolvePreviewBranch(input, run) {
     if (run.refName)
         return checked(run.refName, 'The branch the workflow runs on');
     return {
-        problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\`).`
+        problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\` in a workflow; \`$CI_COMMIT_REF_NAME\` in GitLab CI).`
     };
 }
 
@@ -6908,6 +6947,83 @@ async function cleanUpAfterFailure(what, ...steps) {
             const said = error instanceof Error ? error.message : String(error);
             _log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .Rm.warning(`Could not remove ${what}: ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(said)}. Remove it by hand.`);
         }
+    }
+}
+
+
+/***/ }),
+
+/***/ 53269:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IV: () => (/* binding */ folderProblem),
+/* harmony export */   fc: () => (/* binding */ makeFolder)
+/* harmony export */ });
+/* unused harmony export fileProblem */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+
+
+
+/*
+ * Folders a user names (`path`, `--helm-values`, `--output-env`): checked before anything
+ * starts, and made one level at a time. Node's `mkdir` with `recursive: true` never returns for a
+ * path under a folder that answers ENOENT to a new entry (/proc, /sys: on Node 24, sync and
+ * async alike, deaf to SIGINT while it loops); one mkdir a level ends with that refusal.
+ */
+/** The first existing thing on the way to `path` (itself included) that is no folder. */
+function fileInTheWay(path) {
+    for (let at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path);; at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at)) {
+        const found = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(at, { throwIfNoEntry: false });
+        if (found)
+            return found.isDirectory() ? undefined : at;
+        if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at) === at)
+            return undefined;
+    }
+}
+/** Why `path` can never be a folder (a file is on its way), or undefined when it can be. */
+function folderProblem(path) {
+    const file = fileInTheWay(path);
+    if (file === undefined)
+        return undefined;
+    return file === (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path) ? 'is a file, not a folder' : `lies under ${file}, a file`;
+}
+/** Why the file `path` cannot be written where it is, or undefined when it may be. */
+function fileProblem(path) {
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+        return 'is a folder, not a file';
+    const file = fileInTheWay(dirname(resolve(path)));
+    return file === undefined ? undefined : `lies under ${file}, a file`;
+}
+/** Creates `path` and its missing parents; the first level refused is the error. */
+async function makeFolder(path) {
+    const missing = [];
+    for (let at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path);; at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at)) {
+        const found = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(at).catch((error) => {
+            if (error.code === 'ENOENT')
+                return undefined;
+            throw error;
+        });
+        if (found) {
+            if (found.isDirectory())
+                break;
+            throw Object.assign(new Error(`ENOTDIR: not a folder, mkdir '${path}'`), { code: 'ENOTDIR' });
+        }
+        missing.push(at);
+        if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at) === at)
+            break;
+    }
+    for (const folder of missing.reverse()) {
+        // Made meanwhile by another process: as good.
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(folder).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
     }
 }
 

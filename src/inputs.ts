@@ -24,6 +24,8 @@ export interface InputDeclaration {
    */
   readonly modeDefaults?: { readonly otherwise: string } & Partial<Record<ModeName, string>>
   readonly description: string
+  /** The CLI's help, where the input means something else there (`path`'s default folder). */
+  readonly cliDescription?: string
 }
 
 const ALL: readonly ModeName[] = ['export', 'agent-watch', 'agent', 'deploy', 'preview']
@@ -184,7 +186,9 @@ export const INPUTS: readonly InputDeclaration[] = [
     modes: ['export'],
     default: '',
     description:
-      "export: folder for the downloaded bundle (relative paths are from the workspace). Default: a folder per job under the runner's temp directory."
+      "export: folder for the downloaded bundle (relative paths are from the workspace). Default: a folder per job under the runner's temp directory.",
+    cliDescription:
+      'export: folder for the downloaded bundle (relative paths are from where the command runs). Default: a folder of the run’s own in the system temp folder, removed at exit unless an output names a file in it.'
   },
   {
     name: 'upload-artifact',

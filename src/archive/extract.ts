@@ -1,4 +1,5 @@
-import { mkdir, readlink, realpath, rm, statfs } from 'node:fs/promises'
+import { readlink, realpath, rm, statfs } from 'node:fs/promises'
+import { makeFolder } from '../util/folders.js'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { isWithin } from '../util/paths.js'
@@ -49,7 +50,7 @@ export async function extractBundle(
   options: ExtractOptions = {}
 ): Promise<ExtractedSite> {
   await rm(destination, { recursive: true, force: true })
-  await mkdir(destination, { recursive: true })
+  await makeFolder(destination)
   try {
     const writer = new SiteWriter(
       destination,

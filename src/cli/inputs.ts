@@ -1,10 +1,10 @@
-import { statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { log } from '../log.js'
 import { INPUTS, type InputDeclaration } from '../inputs.js'
 import type { ModeName, Settings } from '../modes/modes.js'
 import type { InputSource } from '../settings/reader.js'
+import { fileProblem } from '../util/folders.js'
 import { isWithin } from '../util/paths.js'
 
 /** The declared inputs a CLI subcommand offers as flags (the action-only ones are not). */
@@ -24,6 +24,9 @@ export class UsageError extends Error {
   override name = 'UsageError'
 }
 
+/** Where the run's key came from, for messages about it (set by readApiKey). */
+let keySource: string = KEY_VARIABLES[0]
+
 /**
  * The admin key from `--api-key-file`, `--api-key-stdin` (one of them, never empty), or else
  * the environment.
@@ -39,24 +42,29 @@ export async function readApiKey(
   if (options.apiKeyFile !== undefined && options.apiKeyStdin) {
     throw new UsageError('--api-key-file and --api-key-stdin were both given: use one of them.')
   }
+  keySource = KEY_VARIABLES[0]
   if (options.apiKeyFile !== undefined) {
+    keySource = '--api-key-file'
     if (!options.apiKeyFile) {
       throw new UsageError('--api-key-file was given an empty path: give the file that holds the key.')
     }
+    // A key given where its file belongs is not quoted back.
+    const file = /^mint_/i.test(options.apiKeyFile) ? '(a value like a key, not a path)' : options.apiKeyFile
     let key: string
     try {
       key = (await readFile(options.apiKeyFile, 'utf8')).trim()
     } catch (error) {
       throw new UsageError(
-        `--api-key-file ${options.apiKeyFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a file that holds the admin key alone.`,
+        `--api-key-file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of a file that holds the admin key alone.`,
         { cause: error }
       )
     }
     // Said as such: falling back to the environment would hide a file written wrong.
-    if (!key) throw new UsageError(`--api-key-file ${options.apiKeyFile} is empty: write the admin key in it.`)
+    if (!key) throw new UsageError(`--api-key-file ${file} is empty: write the admin key in it.`)
     return key
   }
   if (options.apiKeyStdin) {
+    keySource = '--api-key-stdin'
     // A cancel while stdin stays open must not wait for it to close.
     const chunks: string[] = []
     await new Promise<void>((resolve, reject) => {
@@ -79,7 +87,9 @@ export async function readApiKey(
     if (!key) throw new UsageError('--api-key-stdin read nothing: pipe the admin key in.')
     return key
   }
-  return KEY_VARIABLES.map(name => env[name]?.trim()).find(Boolean) ?? ''
+  const named = KEY_VARIABLES.find(name => env[name]?.trim())
+  if (named) keySource = named
+  return (named && env[named]?.trim()) ?? ''
 }
 
 /**
@@ -96,7 +106,14 @@ export function flagInputs(
     if (name === 'mode') return mode
     if (name === 'api-key') return apiKey
     if (!declared.has(name)) return undefined
-    return options[optionKey(name)]
+    const given = options[optionKey(name)]
+    // Node reads argv as UTF-8, each byte that is not as U+FFFD: a branch or domain so garbled
+    // would be sent as a name that exists nowhere.
+    if ([given].flat().some(item => typeof item === 'string' && item.includes('\ufffd')))
+      throw new UsageError(
+        `--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`
+      )
+    return given
   }
   return {
     text: name => {
@@ -121,23 +138,39 @@ export function flagInputs(
  * command line they name the flags (`--domain`, `--no-extract`, `--timeout`).
  */
 export function inFlagWords(message: string): string {
-  const names = new Set(INPUTS.map(input => input.name))
-  return message
-    // The key is no flag on the command line: name where it comes from instead.
-    .replace(/Input `api-key`|`api-key`/g, `\`${KEY_VARIABLES[0]}\``)
-    .replace(/Input `([a-z-]+)`/g, (whole, name: string) =>
-      names.has(name) ? `\`--${name}\`` : whole
+  return settingsInFlagWords(
+    message
+      // The key is no flag on the command line: name where it comes from instead.
+      .replace(/Input `api-key`|`api-key`/g, `\`${keySource}\``)
+      .replace(/Input `([a-z-]+)`/g, (whole, name: string) =>
+        INPUT_NAMES.has(name) ? `\`--${name}\`` : whole
+      )
+  )
+    .replace(/`([a-z-]+)`/g, (whole, name: string) =>
+      INPUT_NAMES.has(name) ? `\`--${name}\`` : whole
     )
-    // The mode is the command's first word, no flag.
-    .replace(/`mode: ([a-z-]+)`/g, '`mintlify-admin $1`')
-    .replace(/`([a-z-]+): ([^`]+)`/g, (whole, name: string, given: string) => {
-      if (!names.has(name)) return whole
-      if (given === 'true') return `\`--${name}\``
-      if (given === 'false') return `\`--no-${name}\``
-      return `\`--${name} ${given}\``
-    })
-    .replace(/`([a-z-]+)`/g, (whole, name: string) => (names.has(name) ? `\`--${name}\`` : whole))
-    .replace(/Input (`--[a-z-]+`)/g, '$1')
+    .replace(/Input (`--[a-z-]+[^`]*`)/g, '$1')
+}
+
+const INPUT_NAMES = new Set(INPUTS.map(input => input.name))
+
+/**
+ * Settings as the action writes them (`wait: false`, `check: fail`, `mode: agent-watch`) in
+ * flags (`--no-wait`, `--check fail`, `mintlify-admin agent-watch`); a bare name is left, as in
+ * help it may be an output's (`sets \`job-id\``).
+ */
+export function settingsInFlagWords(text: string): string {
+  return (
+    text
+      // The mode is the command's first word, no flag.
+      .replace(/`mode: ([a-z-]+)`/g, '`mintlify-admin $1`')
+      .replace(/`([a-z-]+): ([^`]+)`/g, (whole, name: string, given: string) => {
+        if (!INPUT_NAMES.has(name)) return whole
+        if (given === 'true') return `\`--${name}\``
+        if (given === 'false') return `\`--no-${name}\``
+        return `\`--${name} ${given}\``
+      })
+  )
 }
 
 /**
@@ -154,9 +187,8 @@ export function helmValuesFile(given: string | undefined, settings: Settings): s
   if (!settings.wait) {
     throw new UsageError('--helm-values needs the bundle link, which --no-wait does not wait for: drop one of them.')
   }
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new UsageError(`--helm-values ${given} is a folder: give the path of a file.`)
-  }
+  const problem = fileProblem(path)
+  if (problem) throw new UsageError(`--helm-values ${given} ${problem}: give the path of a file.`)
   if (settings.download && settings.downloadDir && isWithin(resolve(settings.downloadDir), path)) {
     throw new UsageError(
       `--helm-values ${given} is inside --path ${settings.downloadDir}: the file holds the bundle link, which that folder would hand on wherever it is uploaded or published. Give a path outside it.`

@@ -1,12 +1,14 @@
 import { Command, CommanderError, Option } from 'commander'
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { log, secrets, useHost } from '../log.js'
 import { CancelledError, TimedOutError } from '../modes/errors.js'
 import { runDeps } from '../modes/mode.js'
 import { MODE_NAMES, MODES, modeOf, readSettings, type ModeName } from '../modes/modes.js'
 import { maskSecretInputs } from '../settings/common.js'
 import { SettingsError } from '../settings/reader.js'
+import { fileProblem, makeFolder } from '../util/folders.js'
 import { cliHost } from './host.js'
 import { runFolder, type RunFolder } from './run-folder.js'
 import {
@@ -16,6 +18,7 @@ import {
   inFlagWords,
   KEY_VARIABLES,
   readApiKey,
+  settingsInFlagWords,
   UsageError
 } from './inputs.js'
 
@@ -55,9 +58,18 @@ interface CliOptions {
   [flag: string]: unknown
 }
 
-/** `--apikey=mint_…` mistyped: commander would quote the value (the key) in its error. */
-function withoutOptionValue(text: string): string {
-  return text.replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'")
+/**
+ * A usage error as commander words it, less what may be the key: the value of a mistyped
+ * option (`--apikey=mint_…`), arguments left over (`--api-key-stdin "$KEY"`: that flag takes
+ * no value), anything spelled like an admin key, and the key in the environment.
+ */
+function withoutSecrets(text: string): string {
+  return secrets.scrub(
+    text
+      .replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'")
+      .replace(/(but got \d+)(: .*?)?\.?$/gm, '$1 (not shown: one may be a secret).')
+      .replace(/\bmint_[\w-]+/g, 'mint_***')
+  )
 }
 
 /**
@@ -83,6 +95,11 @@ export async function main(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env
 ): Promise<number> {
+  // Known before the command line is read: a usage error may quote it.
+  for (const name of KEY_VARIABLES) {
+    const key = env[name]?.trim()
+    if (key) secrets.add(key, 'credential')
+  }
   let chosen: { mode: ModeName; options: CliOptions } | undefined
   const program = cliProgram((mode, options) => {
     chosen = { mode, options }
@@ -100,7 +117,9 @@ export async function main(
       if (helped) return EXIT.ok
       // A job that reads `--json` from stdout gets the error there too, not an empty file.
       if (argv.includes('--json'))
-        process.stdout.write(`${JSON.stringify({ error: withoutOptionValue(error.message) })}\n`)
+        process.stdout.write(
+          `${JSON.stringify({ error: withoutSecrets(error.message.replace(/^error: /, '')) })}\n`
+        )
       return EXIT.usage
     }
     throw error
@@ -121,7 +140,7 @@ export function cliProgram(onRun: (mode: ModeName, options: CliOptions) => void)
     .addHelpText('after', EXIT_HELP)
     .version(packageVersion(), '-V, --version', 'Print the version.')
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(withoutOptionValue(text)) })
+    .configureOutput({ outputError: (text, write) => write(withoutSecrets(text)) })
   for (const name of MODE_NAMES) {
     const command = program.command(name).description(MODES[name].summary)
     addModeOptions(command, name)
@@ -138,17 +157,14 @@ export function cliProgram(onRun: (mode: ModeName, options: CliOptions) => void)
 
 function addModeOptions(command: Command, mode: ModeName): void {
   for (const input of cliInputs(mode)) {
+    // Written for the action (`wait: false`): said in flags here (`--no-wait`).
+    const help = settingsInFlagWords(input.cliDescription ?? input.description)
     if (input.kind === 'flag') {
-      command.addOption(
-        new Option(`--${input.name}`, input.description).default(input.default === 'true')
-      )
+      command.addOption(new Option(`--${input.name}`, help).default(input.default === 'true'))
       command.addOption(new Option(`--no-${input.name}`, `Not --${input.name}.`))
       continue
     }
-    const option = new Option(
-      `--${input.name} <${input.kind === 'list' ? 'items' : 'value'}>`,
-      input.description
-    )
+    const option = new Option(`--${input.name} <${input.kind === 'list' ? 'items' : 'value'}>`, help)
     if (input.default) option.default(input.default)
     if (input.kind === 'list') {
       option.argParser((value: string, previous: string[] | string | undefined) =>
@@ -191,6 +207,14 @@ async function runCommand(
       throw new UsageError(
         `--api-key is not accepted: a flag leaves the key in process lists and shell history. Set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`
       )
+    }
+    // Before anything starts: a typo in a file's path found after a long export is found late.
+    for (const [flag, path] of [
+      ['--output-env', options.outputEnv],
+      ['--summary', options.summary]
+    ] as const) {
+      const problem = path && fileProblem(path)
+      if (problem) throw new UsageError(`${flag} ${path} ${problem}: give the path of a file.`)
     }
     const apiKey = await readApiKey(options, env, controller.signal)
     const inputs = flagInputs(mode, options, apiKey)
@@ -270,10 +294,11 @@ async function writeFiles(
   for (const [path, flag, content] of files) {
     if (!path) continue
     try {
+      await makeFolder(dirname(resolve(path)))
       await writeFile(path, content())
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'error'
-      const message = `${flag} ${path} could not be written (${code}): check that its folder exists and is writable.`
+      const message = `${flag} ${path} could not be written (${code}): check that its folder is writable.`
       log.error(message)
       failure ??= message
     }

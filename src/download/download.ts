@@ -1,5 +1,6 @@
 import { log } from '../log.js'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { open, rename, rm } from 'node:fs/promises'
+import { makeFolder } from '../util/folders.js'
 import { join } from 'node:path'
 import pRetry from 'p-retry'
 import type { Dispatcher } from '../util/undici.js'
@@ -86,7 +87,12 @@ const PROGRESS_EVERY_MS = 1000
  * step never leaves half a bundle behind.
  */
 export async function downloadBundle(options: DownloadOptions): Promise<DownloadedFile> {
-  await mkdir(options.directory, { recursive: true })
+  await makeFolder(options.directory).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(
+      `The folder ${options.directory} cannot be created (${error.code ?? 'error'}): give \`path\` a folder the runner may write to.`,
+      { cause: error }
+    )
+  })
   const partPath = join(options.directory, PART_NAME)
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   // Redirects are followed by requestObject, which checks each hop like the first link.

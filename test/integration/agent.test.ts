@@ -185,6 +185,28 @@ describe('mode: agent starts a job and follows it', () => {
     expect(createRequests(emu)).toHaveLength(1)
   })
 
+  it('takes a UTF-8 prompt file with its byte-order mark, and refuses UTF-16 and bytes not UTF-8', async () => {
+    const emu = await emulate()
+    const workspace = await mkdtemp(join(tmpdir(), 'workspace-'))
+    cleanups.push(() => rm(workspace, { recursive: true, force: true }))
+    const text = 'Document the café’s API.\n'
+    await writeFile(join(workspace, 'bom.md'), `\ufeff${text}`)
+    await writeFile(join(workspace, 'utf16.md'), Buffer.from(`\ufeff${text}`, 'utf16le'))
+    await writeFile(join(workspace, 'utf16-no-bom.md'), Buffer.from(text, 'utf16le'))
+    await writeFile(join(workspace, 'latin1.md'), Buffer.from(text.replace('’', "'"), 'latin1'))
+    const env = { GITHUB_WORKSPACE: workspace }
+    const run = await agent({ 'prompt-file': 'bom.md', wait: 'false' }, env)
+    expect(run.exitCode, run.log).toBe(0)
+    expect(emu.agentPrompts[0]?.prompt).toBe(text.trim())
+    for (const file of ['utf16.md', 'utf16-no-bom.md', 'latin1.md']) {
+      expectCleanFailure(
+        await agent({ 'prompt-file': file }, env),
+        `Input \`prompt-file\` (\`${file}\`) is not UTF-8 text`
+      )
+    }
+    expect(createRequests(emu)).toHaveLength(1)
+  })
+
   it('caps the prompt at its documented size, with a notice', async () => {
     const emu = await emulate()
     const run = await agent({ prompt: 'x'.repeat(MAX_PROMPT_CHARS + 5000), wait: 'false' })

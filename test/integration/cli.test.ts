@@ -198,7 +198,7 @@ describe('mintlify-admin (the CLI)', () => {
       'docs.example.com',
       '--json',
       '--summary',
-      '/nonexistent/dir/s.md',
+      '/proc/nonexistent/s.md',
       ...apiFlags()
     ])
     expect(run.exitCode, run.stderr).toBe(1)
@@ -206,11 +206,11 @@ describe('mintlify-admin (the CLI)', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({
       status: 'completed',
       error: expect.stringMatching(
-        /^--summary \/nonexistent\/dir\/s\.md could not be written \(ENOENT\)/
+        /^--summary \/proc\/nonexistent\/s\.md could not be written \(ENOENT\)/
       )
     })
     expect(run.stderr).toMatch(
-      /^error: --summary \/nonexistent\/dir\/s\.md could not be written \(ENOENT\)/m
+      /^error: --summary \/proc\/nonexistent\/s\.md could not be written \(ENOENT\)/m
     )
     const slow = await startEmulator({ export: { queuedMs: 50, runningMs: 60_000 } })
     try {
@@ -222,7 +222,7 @@ describe('mintlify-admin (the CLI)', () => {
           '--timeout',
           '1s',
           '--output-env',
-          '/nonexistent/x.env',
+          '/proc/nonexistent/x.env',
           '--base-url',
           slow.apiUrl
         ],
@@ -258,8 +258,104 @@ describe('mintlify-admin (the CLI)', () => {
     expect(run.exitCode).toBe(2)
     expect(run.stderr).toContain("unknown option '--apikey=…'")
     // With --json the usage error is the JSON object on stdout, as any other error is.
-    expect(JSON.parse(run.stdout)).toEqual({ error: "error: unknown option '--apikey=…'" })
+    expect(JSON.parse(run.stdout)).toEqual({ error: "unknown option '--apikey=…'" })
     expect(run.stdout + run.stderr).not.toContain('SECRETSECRET')
+  })
+
+  it('never quotes a key given where a value or a path belongs', async () => {
+    emu = await startEmulator()
+    const key = emu.apiKey
+    const runs = [
+      // --api-key-stdin takes no value: the key is left over as an argument.
+      await cli(['deploy', '--project-id', 'proj_1', '--api-key-stdin', key, '--json']),
+      await cli(['export', '--domain', 'docs.example.com', '--api-key-file', key, '--json']),
+      // A key that looks like no admin key, as the subcommand: known from the environment.
+      await cli(['s3cr3t-value-99', '--json'], { MINTLIFY_API_KEY: 's3cr3t-value-99' })
+    ]
+    for (const run of runs) {
+      expect(run.exitCode, run.stderr).toBe(2)
+      expect(run.stdout + run.stderr).not.toMatch(new RegExp(`${key}|s3cr3t-value`))
+      expect(JSON.parse(run.stdout).error).not.toMatch(/^error: /)
+    }
+    expect(runs[0]?.stderr).toContain('but got 1 (not shown: one may be a secret)')
+    expect(runs[1]?.stderr).toContain(
+      '--api-key-file (a value like a key, not a path) cannot be read'
+    )
+    expect(emu.requests).toHaveLength(0)
+  })
+
+  it('names where the key came from when the key is at fault', async () => {
+    emu = await startEmulator()
+    const folder = await mkdtemp(join(tmpdir(), 'key-'))
+    try {
+      await writeFile(join(folder, 'key'), 'not_an_admin_key\n')
+      const run = await cli(
+        ['deploy', '--project-id', 'proj_1', '--api-key-file', join(folder, 'key'), ...apiFlags()],
+        { MINTLIFY_API_KEY: '' }
+      )
+      expect(run.exitCode).toBe(1)
+      expect(run.stderr).toContain('`--api-key-file`')
+      expect(run.stderr).not.toContain('MINTLIFY_API_KEY')
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a value with bytes that are not UTF-8, before any request (exit 2)', async () => {
+    emu = await startEmulator()
+    const run = await cli([
+      'preview',
+      '--project-id',
+      'proj_1',
+      '--branch',
+      'docs/\ufffd',
+      ...apiFlags()
+    ])
+    expect(run.exitCode).toBe(2)
+    expect(run.stderr).toContain('--branch holds bytes that are not UTF-8')
+    expect(emu.requests).toHaveLength(0)
+  })
+
+  it('refuses output paths that cannot serve before anything starts (exit 2)', async () => {
+    emu = await startEmulator()
+    const export_ = ['export', '--domain', 'docs.example.com', ...apiFlags()]
+    const folderForFile = await cli([...export_, '--output-env', ROOT])
+    expect(folderForFile.exitCode).toBe(2)
+    expect(folderForFile.stderr).toContain(`--output-env ${ROOT} is a folder, not a file`)
+    const underFile = await cli([...export_, '--summary', join(ROOT, 'package.json', 's.md')])
+    expect(underFile.exitCode).toBe(2)
+    expect(underFile.stderr).toContain('lies under')
+    const pathIsFile = await cli([...export_, '--path', join(ROOT, 'package.json')])
+    expect(pathIsFile.exitCode).toBe(2)
+    expect(pathIsFile.stderr).toContain('is a file, not a folder')
+    expect(emu.requests).toHaveLength(0)
+  })
+
+  it('writes an output file into a folder it makes, as it does the Helm values', async () => {
+    emu = await startEmulator({ export: { queuedMs: 0, runningMs: 0 } })
+    const run = await cli([
+      'export',
+      '--domain',
+      'docs.example.com',
+      '--no-wait',
+      '--output-env',
+      'reports/deep/export.env',
+      ...apiFlags()
+    ])
+    expect(run.exitCode, run.stderr).toBe(0)
+    expect(await readFile(join(run.folder, 'reports/deep/export.env'), 'utf8')).toMatch(
+      /^MINTLIFY_JOB_ID=se_/m
+    )
+  })
+
+  it('says its help in flags: `--no-wait`, not `wait: false`, and its own --path default', async () => {
+    emu = await startEmulator()
+    const help = await cli(['export', '--help'])
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('resume a job started with `--no-wait`')
+    expect(help.stdout).not.toContain('wait: false')
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      'relative paths are from where the command runs'
+    )
   })
 
   it('exits 0 for help asked for, 2 for help shown for want of a command', async () => {

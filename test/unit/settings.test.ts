@@ -192,7 +192,23 @@ describe('readSettings', () => {
     [{ host: 'apache' }, 'Input `host` is `apache`: expected one of `plain`, `github-pages`'],
     [{ check: 'strict' }, 'Input `check` is `strict`: expected one of `warn`, `fail`, `off`.'],
     [{ check: 'fail', download: 'false' }, 'Input `check: fail` needs `download: true`'],
-    [{ host: 'nginx', download: 'false' }, 'Input `host: nginx` needs `download: true`']
+    [{ host: 'nginx', download: 'false' }, 'Input `host: nginx` needs `download: true`'],
+    [
+      { 'deployment-kind': 'air-gapped', download: 'false' },
+      'Input `deployment-kind: air-gapped` needs `download: true`'
+    ],
+    [
+      { wait: 'false', extract: 'true' },
+      '`wait: false` stops once the job is started, so `extract: true` would never run'
+    ],
+    [{ wait: 'false', check: 'fail' }, 'so `check: fail` would never run'],
+    [{ wait: 'false', host: 'nginx' }, 'so `host: nginx` would never run'],
+    [
+      { wait: 'false', 'deployment-kind': 'client-hosted' },
+      'so `deployment-kind: client-hosted` would never run'
+    ],
+    [{ path: 'package.json' }, 'Input `path` (`package.json`) is a file, not a folder'],
+    [{ path: 'package.json/site' }, 'Input `path` (`package.json/site`) lies under']
   ])('names the bad input: %j', (bad, message) => {
     const problems = problemsOf(() => readSettings(inputs({ ...base, ...bad }), {}))
     expect(problems.join('\n')).toContain(message)

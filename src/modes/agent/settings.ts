@@ -98,7 +98,7 @@ function readRequest(reader: Reader, env: NodeJS.ProcessEnv): AgentRequest {
 function readPromptFile(reader: Reader, file: string, env: NodeJS.ProcessEnv): AgentRequest {
   const workspace = env.GITHUB_WORKSPACE || process.cwd()
   const fallback: AgentRequest = { kind: 'create', prompt: '', source: file }
-  let text: string
+  let bytes: Buffer
   try {
     // Links resolved first: a checked-out change could point the file at /proc/self/environ.
     const path = realpathSync(resolve(workspace, file))
@@ -114,13 +114,27 @@ function readPromptFile(reader: Reader, file: string, env: NodeJS.ProcessEnv): A
       )
       return fallback
     }
-    text = readFileSync(path, 'utf8')
+    bytes = readFileSync(path)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     reader.problem(
       code
         ? `Input \`prompt-file\` (\`${file}\`) cannot be read (${code}): give the path of a file under ${workspace} (in a workflow, check out the repository first with actions/checkout).`
         : `Input \`prompt-file\` (\`${file}\`) is outside ${workspace} (or links out of it), the workspace or, for the CLI, the folder it runs in: give a path in the repository, e.g. \`.github/docs-agent.md\`.`
+    )
+    return fallback
+  }
+  // Not read as UTF-8 whatever it holds: a file Windows saved as "Unicode" (UTF-16) would
+  // reach the agent as NULs and replacement characters. A UTF-8 byte-order mark is dropped.
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    text = '\0'
+  }
+  if (text.includes('\0')) {
+    reader.problem(
+      `Input \`prompt-file\` (\`${file}\`) is not UTF-8 text (it holds bytes that are not, or NULs, as a UTF-16 file does): save it as UTF-8.`
     )
     return fallback
   }

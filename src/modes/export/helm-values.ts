@@ -1,4 +1,5 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { makeFolder } from '../../util/folders.js'
 import { basename, dirname, join } from 'node:path'
 import { stringify } from 'yaml'
 
@@ -38,7 +39,7 @@ export async function writeHelmValues(
 ): Promise<string> {
   const fresh = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`)
   try {
-    await mkdir(dirname(path), { recursive: true })
+    await makeFolder(dirname(path))
     // `wx`: a file already there under this name is no file of ours to write the link into.
     await writeFile(fresh, helmValuesYaml(bundleUrl, version), { mode: 0o600, flag: 'wx' })
     await rename(fresh, path)

@@ -4,6 +4,7 @@ import type { CommonSettings } from '../../settings/common.js'
 import { normaliseDomain } from '../../settings/domain.js'
 import type { Reader } from '../../settings/reader.js'
 import { SITE_HOSTS, type SiteHost } from '../../site/hosts.js'
+import { folderProblem } from '../../util/folders.js'
 
 /** What to export: a fresh job for a domain, or an existing job reused by id. */
 export type ExportTarget =
@@ -126,6 +127,25 @@ export function readExportSettings(
       `Input \`${check === 'fail' ? 'check: fail' : `host: ${host}`}\` needs \`download: true\`: the site is checked and configured once extracted.`
     )
   }
+  if (!download && deploymentKind !== 'cloud') {
+    reader.problem(
+      `Input \`deployment-kind: ${deploymentKind}\` needs \`download: true\`: the audit reads the extracted site.`
+    )
+  }
+  // What needs the bundle, asked for beside `wait: false`, would be skipped without a word (a
+  // CI gate such as an air-gapped audit passing without running).
+  const needsBundle = [
+    extractAsked && 'extract: true',
+    check === 'fail' && 'check: fail',
+    host !== 'plain' && `host: ${host}`,
+    deploymentKind !== 'cloud' && `deployment-kind: ${deploymentKind}`,
+    artifact && 'upload-artifact: true'
+  ].filter(Boolean)
+  if (!wait && needsBundle.length > 0) {
+    reader.problem(
+      `Input \`wait: false\` stops once the job is started, so \`${needsBundle[0]}\` would never run: remove \`wait: false\`, or ask for it in the step that resumes the job with \`job-id\`.`
+    )
+  }
   if (!download && extractAsked) {
     reader.problem(
       'Input `extract: true` needs `download: true`: there is no archive to extract otherwise.'
@@ -144,6 +164,12 @@ export function readExportSettings(
       ? pathText
       : resolve(env.GITHUB_WORKSPACE || process.cwd(), pathText)
     : undefined
+  const pathProblem = downloadDir && folderProblem(downloadDir)
+  if (pathProblem) {
+    reader.problem(
+      `Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder (it is created if missing).`
+    )
+  }
 
   return {
     ...common,

@@ -33,6 +33,6 @@ export function resolvePreviewBranch(
   }
   if (run.refName) return checked(run.refName, 'The branch the workflow runs on')
   return {
-    problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\`).`
+    problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\` in a workflow; \`$CI_COMMIT_REF_NAME\` in GitLab CI).`
   }
 }
