@@ -1469,7 +1469,8 @@ class Reader {
         this.problems = problems;
     }
     problem(message) {
-        this.problems.push(message);
+        // A value quoted back is cut: a 100 KB input must not make a 100 KB error line.
+        this.problems.push(message.replace(/`([^`]{120})[^`]+`/g, '`$1…`'));
     }
     text(name) {
         return this.inputs.text(name);
@@ -3895,6 +3896,7 @@ var cleanup = __webpack_require__(4532);
 
 
 
+
 const PART_NAME = 'bundle.part';
 const PROGRESS_EVERY_MS = 1000;
 /**
@@ -4092,6 +4094,11 @@ async function transferOnce(options, transport, sink, state) {
         }
     }
     else {
+        if (status === 206 && !wholeObject((0,download_response/* header */.wx)(response, 'content-range'))) {
+            // Part of the object for a request of all of it (no Range sent): the rest is not coming.
+            await response.discard();
+            throw new errors/* DownloadError */.nV(`the store answered a request for the whole bundle with part of it (Content-Range: ${(0,untrusted/* untrusted */.bp)((0,download_response/* header */.wx)(response, 'content-range') ?? 'none', 80)})`, false);
+        }
         const validator = (0,ranges/* strongValidator */.Yf)((0,download_response/* header */.wx)(response, 'etag'));
         if (resumeFrom > 0 && state.validator && validator !== state.validator) {
             // A whole body for a ranged request, of another object: what it is now, the API says.
@@ -4271,6 +4278,11 @@ async function readHead(path) {
     finally {
         await file.close();
     }
+}
+/** Whether a Content-Range names the whole object (`bytes 0-(n-1)/n`). */
+function wholeObject(contentRange) {
+    const range = (0,ranges/* parseContentRange */.C5)(contentRange);
+    return range?.start === 0 && range.total !== undefined && range.end === range.total - 1;
 }
 
 // EXTERNAL MODULE: external "node:util"
@@ -4611,7 +4623,8 @@ async function runExport(settings, deps) {
         const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report));
         if (settings.download && settings.extract)
             supply.startAhead();
-        const link = (report.link = acceptLink(job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))), settings));
+        const given = acceptLink(job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))), settings);
+        const link = (report.link = await unexpired(given, jobId, settings, deps));
         const directory = exportFolder(settings, jobId);
         if (settings.download) {
             const extraction = await downloadAndExtract(jobId, link, directory, settings, deps, report, timed, supply);
@@ -5038,17 +5051,29 @@ function acceptLink(link, settings) {
         log/* log */.Rm.info(`Bundle link expires at ${link.expiresAt.toISOString()}.`);
     return link;
 }
-async function downloadWithFreshLinks(jobId, initial, directory, settings, deps, report, growing) {
+/** Links that run out within this are not handed on (to Helm, a later step) or used. */
+const LINK_MARGIN_MS = 60_000;
+/**
+ * The link, or a fresh one where it has expired or is about to (a link from the status, or a
+ * resumed job's, may be hours old): a dead link is not what a Helm chart or the download gets.
+ */
+async function unexpired(link, jobId, settings, deps) {
+    if (link.expiresAt === undefined || link.expiresAt.getTime() > Date.now() + LINK_MARGIN_MS)
+        return link;
+    const when = link.expiresAt.getTime() <= Date.now() ? 'expired' : 'expires';
+    log/* log */.Rm.info(`The bundle link ${when} at ${link.expiresAt.toISOString()}; asking for a fresh one.`);
+    const signal = AbortSignal.any([
+        deps.signal,
+        AbortSignal.timeout(Math.max(0, deps.deadline - Date.now()))
+    ]);
+    return acceptLink(await deps.api.createBundle(jobId, signal), settings);
+}
+async function downloadWithFreshLinks(jobId, link, directory, settings, deps, report, growing) {
     const deadline = deps.deadline;
     const signal = AbortSignal.any([
         deps.signal,
         AbortSignal.timeout(Math.max(0, deadline - Date.now()))
     ]);
-    let link = initial;
-    if (link.expiresAt !== undefined && link.expiresAt.getTime() <= Date.now()) {
-        log/* log */.Rm.info(`The bundle link expired at ${link.expiresAt.toISOString()}; asking for a fresh one.`);
-        report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings);
-    }
     let refreshes = 0;
     return downloadBundle({
         url: link.url,
@@ -6204,11 +6229,11 @@ function storeLinkProblem(link, allowInsecureHttp) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C5: () => (/* binding */ parseContentRange),
 /* harmony export */   NZ: () => (/* binding */ conditionalHeaders),
 /* harmony export */   Yf: () => (/* binding */ strongValidator),
 /* harmony export */   jO: () => (/* binding */ rangedAnswerProblem)
 /* harmony export */ });
-/* unused harmony export parseContentRange */
 function parseContentRange(value) {
     const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(value?.trim() ?? '');
     if (!match)

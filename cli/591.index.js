@@ -970,7 +970,12 @@ async function linkProblem(path, realRoot) {
         // nowhere known: its text alone cannot tell (`up/..` is wherever the link `up` leads, and up).
         return `cannot be followed: ${systemReason(error)}`;
     }
-    return (0,paths/* isWithin */.U)(realRoot, resolved) ? undefined : 'points outside the site';
+    if (!(0,paths/* isWithin */.U)(realRoot, resolved))
+        return 'points outside the site';
+    // A site needs no link to a folder, and whatever copies the site following links (the Pages
+    // artifact, a CDN upload) would make a tree without end of one that leads to its own parent.
+    const reached = await (0,promises_.stat)(path).catch(() => undefined);
+    return reached?.isDirectory() ? 'leads to a folder (a site needs none)' : undefined;
 }
 /**
  * The real path of `raw` as the system resolves it (links and `..` in order) for its longest

@@ -93,7 +93,10 @@ location / {
 const CADDY = `# Serves the Mintlify static export's extensionless URLs: /guides/intro from guides/intro.html,
 # /guides from guides/index.html when there is no guides.html. Import it in the site block whose
 # root is the extracted site, e.g.:
-#   docs.example.com { root * /srv/docs/site; import Caddyfile-site }
+#   docs.example.com {
+#       root * /srv/docs/site
+#       import Caddyfile-site
+#   }
 try_files {path} {path}.html {path}/index.html
 file_server
 `;

@@ -127,11 +127,18 @@ class NoLinks extends Map {
         return this;
     }
 }
+/**
+ * The site's files, links to files included (the artifact client uploads what a link leads to,
+ * and the site check counted them as files); extraction refused every link to a folder.
+ */
 async function listFiles(root) {
     const files = [];
-    for await (const { path, entry } of walkTree(root))
-        if (entry.isFile())
+    for await (const { path, entry } of walkTree(root)) {
+        const isFile = entry.isFile() ||
+            (entry.isSymbolicLink() && (await (0,promises_.stat)(path).catch(() => undefined))?.isFile());
+        if (isFile)
             files.push(path);
+    }
     return files.sort();
 }
 /** The run's artifact page, as actions/upload-artifact reports it. */

@@ -1,5 +1,5 @@
 import { log } from '../log.js'
-import { mkdir, readdir } from 'node:fs/promises'
+import { mkdir, readdir, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { create as createTar } from 'tar'
 import { walkTree } from '../util/walk.js'
@@ -118,9 +118,18 @@ class NoLinks extends Map<`${number}:${number}`, string> {
   }
 }
 
+/**
+ * The site's files, links to files included (the artifact client uploads what a link leads to,
+ * and the site check counted them as files); extraction refused every link to a folder.
+ */
 export async function listFiles(root: string): Promise<string[]> {
   const files: string[] = []
-  for await (const { path, entry } of walkTree(root)) if (entry.isFile()) files.push(path)
+  for await (const { path, entry } of walkTree(root)) {
+    const isFile =
+      entry.isFile() ||
+      (entry.isSymbolicLink() && (await stat(path).catch(() => undefined))?.isFile())
+    if (isFile) files.push(path)
+  }
   return files.sort()
 }
 

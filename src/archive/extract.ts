@@ -1,4 +1,4 @@
-import { readlink, realpath, rm, statfs } from 'node:fs/promises'
+import { readlink, realpath, rm, stat, statfs } from 'node:fs/promises'
 import { makeFolder } from '../util/folders.js'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
@@ -118,7 +118,11 @@ async function linkProblem(path: string, realRoot: string): Promise<string | und
     // nowhere known: its text alone cannot tell (`up/..` is wherever the link `up` leads, and up).
     return `cannot be followed: ${systemReason(error)}`
   }
-  return isWithin(realRoot, resolved) ? undefined : 'points outside the site'
+  if (!isWithin(realRoot, resolved)) return 'points outside the site'
+  // A site needs no link to a folder, and whatever copies the site following links (the Pages
+  // artifact, a CDN upload) would make a tree without end of one that leads to its own parent.
+  const reached = await stat(path).catch(() => undefined)
+  return reached?.isDirectory() ? 'leads to a folder (a site needs none)' : undefined
 }
 
 /**

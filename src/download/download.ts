@@ -8,7 +8,12 @@ import { createIdleBoundAgent, proxyConfigured } from '../util/http-agent.js'
 import { detectArchiveFormat, FORMAT_SNIFF_BYTES, type ArchiveFormat } from '../archive/format.js'
 import { DownloadError, LinkExpiredError, ObjectChangedError } from './errors.js'
 import { BundleFileSink } from './sink.js'
-import { conditionalHeaders, rangedAnswerProblem, strongValidator } from './ranges.js'
+import {
+  conditionalHeaders,
+  parseContentRange,
+  rangedAnswerProblem,
+  strongValidator
+} from './ranges.js'
 import { header, requestObject, storeError } from './response.js'
 import { directGet } from './direct-get.js'
 import { undiciGet, type StoreAnswer, type StoreGet } from './transport.js'
@@ -19,6 +24,7 @@ import { sleep } from '../poll/sleep.js'
 import { cleanUpAfterFailure } from '../util/cleanup.js'
 import { describeNetworkError, errorCode, refusedByProxyRules } from '../util/network-error.js'
 import { backoffDelayMs } from '../retry.js'
+import { untrusted } from '../util/untrusted.js'
 
 export interface DownloadOptions {
   /** Presigned link; it is sent with no Authorization header. */
@@ -328,6 +334,14 @@ async function transferOnce(
       throw new DownloadError(`the store answered another range (${problem.detail})`, true)
     }
   } else {
+    if (status === 206 && !wholeObject(header(response, 'content-range'))) {
+      // Part of the object for a request of all of it (no Range sent): the rest is not coming.
+      await response.discard()
+      throw new DownloadError(
+        `the store answered a request for the whole bundle with part of it (Content-Range: ${untrusted(header(response, 'content-range') ?? 'none', 80)})`,
+        false
+      )
+    }
     const validator = strongValidator(header(response, 'etag'))
     if (resumeFrom > 0 && state.validator && validator !== state.validator) {
       // A whole body for a ranged request, of another object: what it is now, the API says.
@@ -520,4 +534,10 @@ async function readHead(path: string): Promise<Uint8Array> {
   } finally {
     await file.close()
   }
+}
+
+/** Whether a Content-Range names the whole object (`bytes 0-(n-1)/n`). */
+function wholeObject(contentRange: string | undefined): boolean {
+  const range = parseContentRange(contentRange)
+  return range?.start === 0 && range.total !== undefined && range.end === range.total - 1
 }

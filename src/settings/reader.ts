@@ -68,7 +68,8 @@ export class Reader {
   ) {}
 
   problem(message: string): void {
-    this.problems.push(message)
+    // A value quoted back is cut: a 100 KB input must not make a 100 KB error line.
+    this.problems.push(message.replace(/`([^`]{120})[^`]+`/g, '`$1…`'))
   }
 
   text(name: string): string {

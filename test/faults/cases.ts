@@ -259,6 +259,48 @@ export const SERVICE_FAULTS: FaultCase[] = [
     }
   },
   {
+    fault: 'expiresAt already in the past, with download: false (the link goes to Helm)',
+    mode: 'export',
+    expected: 'hands on a fresh link, not the dead one; succeeds',
+    setup: async emu => {
+      const { jobId, bundleUrl } = await freshLink(emu)
+      emu.inject('bundle', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({ jobId, bundleUrl, expiresAt: '2000-01-01T00:00:00Z' })
+      })
+      return { inputs: { 'job-id': jobId, download: 'false' } }
+    },
+    outcome: { exitCode: 0 },
+    check: ({ log, emu, outputs }) => {
+      expect(log).toContain(
+        'The bundle link expired at 2000-01-01T00:00:00.000Z; asking for a fresh one.'
+      )
+      expect(count(emu, 'bundle')).toBe(2)
+      expect(Date.parse(outputs['expires-at'] ?? '')).toBeGreaterThan(Date.now())
+    }
+  },
+  {
+    fault: 'expiresAt within the minute',
+    mode: 'export',
+    expected: 'asks for a fresh link first, as for one expired; succeeds',
+    setup: async emu => {
+      const { jobId, bundleUrl } = await freshLink(emu)
+      const soon = new Date(Date.now() + 20_000).toISOString()
+      emu.inject('bundle', {
+        kind: 'http',
+        status: 200,
+        body: JSON.stringify({ jobId, bundleUrl, expiresAt: soon })
+      })
+      return { inputs: { 'job-id': jobId, download: 'false' } }
+    },
+    outcome: { exitCode: 0 },
+    check: ({ log, emu }) => {
+      expect(log).toMatch(/The bundle link expires at \S+; asking for a fresh one\./)
+      expect(count(emu, 'bundle')).toBe(2)
+    }
+  },
+  {
     fault: 'expiresAt that is not a time',
     mode: 'export',
     expected: 'warns and downloads at once; succeeds',

@@ -222,15 +222,29 @@ describe('upload-artifact against a results-service stand-in and azurite', () =>
     expectSameSite(files, expected)
   })
 
-  it('uploads the extracted site’s files (artifact-content: extracted)', async () => {
-    const run = await exportRun({
-      'artifact-content': 'extracted',
-      'artifact-name': 'site-files'
-    })
+  it('uploads the extracted site’s files, a link as the file it leads to (artifact-content: extracted)', async () => {
+    // The site check counts a link to a page as that page: the upload must hold it too.
+    const emu = emulator as Emulator
+    const storage = emu.options.storage
+    emu.options = {
+      ...emu.options,
+      storage: {
+        ...storage,
+        extraEntries: [{ name: 'start.html', type: 'symlink', linkTarget: 'quickstart/index.html' }]
+      }
+    }
+    let run: ActionRun
+    try {
+      run = await exportRun({ 'artifact-content': 'extracted', 'artifact-name': 'site-files' })
+    } finally {
+      emu.options = { ...emu.options, storage }
+    }
     expect(run.exitCode, run.log).toBe(0)
     expect(callsFor('site-files').create).toHaveLength(1)
     const entries = await unzip(await uploadedZip('site-files'))
-    expectSameSite(filesOf([...entries].map(([path, entry]) => [path, entry.content])))
+    const expected = emu.expectedSite()
+    expected.set('start.html', expected.get('quickstart/index.html') as Buffer)
+    expectSameSite(filesOf([...entries].map(([path, entry]) => [path, entry.content])), expected)
   })
 
   it('fails clearly without the runner’s artifact service variables', async () => {

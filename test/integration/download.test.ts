@@ -1,4 +1,6 @@
 import { statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -320,5 +322,46 @@ describe('downloadBundle', () => {
     ).rejects.toThrow('cancelled')
     expect(cancelledAt).toBeGreaterThan(0)
     expect(await readdir(folder)).toEqual([])
+  })
+})
+
+describe('a store that sends part of the bundle for a request of all of it', () => {
+  let folder: string
+  let server: Server | undefined
+  afterEach(async () => {
+    await new Promise(resolve => (server ? server.close(resolve) : resolve(undefined)))
+    server = undefined
+    await rm(folder, { recursive: true, force: true })
+  })
+
+  /** A store answering every GET with a 206 of `bytes start-end/total` (the rest zeros). */
+  async function partialStore(start: number, end: number, total: number): Promise<string> {
+    folder = await mkdtemp(join(tmpdir(), 'download-part-'))
+    server = createServer((_request, response) => {
+      response.writeHead(206, {
+        'content-range': `bytes ${start}-${end}/${total}`,
+        'content-length': String(end - start + 1),
+        'accept-ranges': 'bytes'
+      })
+      response.end(Buffer.alloc(end - start + 1))
+    })
+    await new Promise<void>(resolve => server?.listen(0, '127.0.0.1', resolve))
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/bundle.tar.gz`
+  }
+
+  it('is refused, never taken for the whole bundle', async () => {
+    const url = await partialStore(0, 1583, 3168)
+    await expect(
+      downloadBundle({ url, directory: folder, allowInsecureHttp: true })
+    ).rejects.toThrow(
+      'the store answered a request for the whole bundle with part of it (Content-Range: bytes 0-1583/3168)'
+    )
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  it('is taken when the part is all of it', async () => {
+    const url = await partialStore(0, 3167, 3168)
+    const file = await downloadBundle({ url, directory: folder, allowInsecureHttp: true })
+    expect(file.sizeBytes).toBe(3168)
   })
 })

@@ -124,16 +124,26 @@ async function serveWithCaddy(): Promise<Served> {
   const { folder, site, verdicts, config } = await prepare('caddy')
   const port = await freePort()
   const caddyfile = join(folder, 'Caddyfile')
+  // The site block is the example the written file gives (`#   ` lines after `e.g.:`), so a
+  // user who copies it gets what is tested here.
+  const written = await readFile(config as string, 'utf8')
+  const example = written
+    .slice(written.indexOf('e.g.:\n') + 'e.g.:\n'.length)
+    .split('\n')
+    .filter(line => line.startsWith('#   '))
+    .map(line => line.slice('#   '.length))
+    .join('\n')
+  expect(example).toContain('import Caddyfile-site')
   await writeFile(
     caddyfile,
     `{
   admin off
   auto_https off
 }
-http://127.0.0.1:${port} {
-  root * ${site}
-  import ${config}
-}
+${example
+  .replace('docs.example.com', `http://127.0.0.1:${port}`)
+  .replace('/srv/docs/site', site)
+  .replace('import Caddyfile-site', `import ${config}`)}
 `
   )
   let output = ''

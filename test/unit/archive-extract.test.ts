@@ -337,6 +337,24 @@ describe('guards, each refusing before the bytes are written', () => {
     await expect(lstat(join(work, 'out2'))).rejects.toThrow(/ENOENT/)
   })
 
+  it.each(['tar', 'zip'] as const)(
+    'a %s link to a folder inside the site is refused: copies that follow links never end',
+    async format => {
+      const site = join(work, 'site')
+      await mkdir(join(site, 'guide'), { recursive: true })
+      await writeFile(join(site, 'guide', 'a.html'), 'a')
+      await symlink('..', join(site, 'guide', 'up'))
+      const archive = join(work, `up.${format}`)
+      if (format === 'tar') tool('tar', ['-cf', archive, 'guide'], site, 'tar')
+      else tool('zip', ['-q', '-r', '-y', archive, 'guide'], site, 'zip')
+      const out = join(work, 'out')
+      await expect(extractBundle(archive, format, out)).rejects.toThrow(
+        'The bundle is unsafe: link `guide/up` leads to a folder (a site needs none).'
+      )
+      await expect(lstat(out)).rejects.toThrow(/ENOENT/)
+    }
+  )
+
   it('a hard link resolves from the archive root, as tar makes it', async () => {
     const archive = join(work, 'hard.tar')
     await writeFile(

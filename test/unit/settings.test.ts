@@ -214,6 +214,13 @@ describe('readSettings', () => {
     expect(problems.join('\n')).toContain(message)
   })
 
+  it('cuts a long value it quotes back, to one readable line', () => {
+    const domain = `${'a'.repeat(100_000)}.example.com/x`
+    const [problem = ''] = problemsOf(() => readSettings(inputs({ ...base, domain }), {}))
+    expect(problem).toContain(`(\`${'a'.repeat(120)}…\`)`)
+    expect(problem.length).toBeLessThan(400)
+  })
+
   it('lists every problem at once', () => {
     const bad = () => readSettings(inputs({ mode: 'export', 'api-key': '', timeout: 'soon' }), {})
     expect(problemsOf(bad)).toHaveLength(3)

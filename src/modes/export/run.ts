@@ -127,10 +127,11 @@ export async function runExport(
     }
     const job = await timed('render', () => waitForJob(jobId, settings, deps, deadline, report))
     if (settings.download && settings.extract) supply.startAhead()
-    const link = (report.link = acceptLink(
+    const given = acceptLink(
       job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))),
       settings
-    ))
+    )
+    const link = (report.link = await unexpired(given, jobId, settings, deps))
     const directory = exportFolder(settings, jobId)
     if (settings.download) {
       const extraction = await downloadAndExtract(
@@ -675,9 +676,33 @@ function acceptLink(link: BundleLink, settings: ExportSettings): BundleLink {
   return link
 }
 
+/** Links that run out within this are not handed on (to Helm, a later step) or used. */
+const LINK_MARGIN_MS = 60_000
+
+/**
+ * The link, or a fresh one where it has expired or is about to (a link from the status, or a
+ * resumed job's, may be hours old): a dead link is not what a Helm chart or the download gets.
+ */
+async function unexpired(
+  link: BundleLink,
+  jobId: string,
+  settings: ExportSettings,
+  deps: ExportDeps
+): Promise<BundleLink> {
+  if (link.expiresAt === undefined || link.expiresAt.getTime() > Date.now() + LINK_MARGIN_MS)
+    return link
+  const when = link.expiresAt.getTime() <= Date.now() ? 'expired' : 'expires'
+  log.info(`The bundle link ${when} at ${link.expiresAt.toISOString()}; asking for a fresh one.`)
+  const signal = AbortSignal.any([
+    deps.signal,
+    AbortSignal.timeout(Math.max(0, deps.deadline - Date.now()))
+  ])
+  return acceptLink(await deps.api.createBundle(jobId, signal), settings)
+}
+
 async function downloadWithFreshLinks(
   jobId: string,
-  initial: BundleLink,
+  link: BundleLink,
   directory: string,
   settings: ExportSettings,
   deps: ExportDeps,
@@ -689,11 +714,6 @@ async function downloadWithFreshLinks(
     deps.signal,
     AbortSignal.timeout(Math.max(0, deadline - Date.now()))
   ])
-  let link = initial
-  if (link.expiresAt !== undefined && link.expiresAt.getTime() <= Date.now()) {
-    log.info(`The bundle link expired at ${link.expiresAt.toISOString()}; asking for a fresh one.`)
-    report.link = link = acceptLink(await deps.api.createBundle(jobId, signal), settings)
-  }
   let refreshes = 0
   return downloadBundle({
     url: link.url,
