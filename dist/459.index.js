@@ -5658,10 +5658,18 @@ async function runMode(settings, deps) {
     if (settings.mode === 'export' && !outcome.error) {
         outcome.error = await uploadArtifact(settings, outcome.report, deps.signal);
     }
-    const { report, error } = outcome;
-    for (const [name, value] of Object.entries(mode.outputs(report))) {
-        // Outputs may carry a link (`bundle-url` is the point of the step), never a credential.
-        core/* setOutput */.uH(name, typeof value === 'number' ? value : log/* secrets */.O3.scrub(value, ['credential']));
+    const { report } = outcome;
+    let { error } = outcome;
+    try {
+        for (const [name, value] of Object.entries(mode.outputs(report))) {
+            // Outputs may carry a link (`bundle-url` is the point of the step), never a credential.
+            core/* setOutput */.uH(name, typeof value === 'number' ? value : log/* secrets */.O3.scrub(value, ['credential']));
+        }
+    }
+    catch (failure) {
+        // Outputs the next step cannot have fail the step, but the summary, the comment and the
+        // GitHub deployment still say what happened (a comment left at "working" would stay so).
+        error ??= failure instanceof Error ? failure : new Error(String(failure));
     }
     await besideOutcome('the job summary', async () => {
         if (process.env.GITHUB_STEP_SUMMARY)
