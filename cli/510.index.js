@@ -578,11 +578,12 @@ function createAdminApi(options) {
         const stepTimeout = Number.isFinite(deadline)
             ? AbortSignal.timeout(Math.max(1, deadline - Date.now()))
             : undefined;
-        // undici rejects with the signal's reason, which may be any error the host chose.
-        const requestFailure = (error) => signal?.aborted
-            ? fail({ kind: 'aborted', cause: 'cancelled' })
-            : stepTimeout?.aborted
-                ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
+        // undici rejects with the signal's reason, which may be any error the host chose. A mode's
+        // signal may carry the step's deadline too (AbortSignal.timeout): that is a timeout.
+        const requestFailure = (error) => stepTimeout?.aborted || isTimeoutReason(signal)
+            ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
+            : signal?.aborted
+                ? fail({ kind: 'aborted', cause: 'cancelled' })
                 : fail(classifyRequestError(error));
         let response;
         let text;
@@ -676,7 +677,11 @@ function createAdminApi(options) {
                 }
                 retrying = true;
                 log/* log */.Rm.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`);
-                await wait(delayMs, signal);
+                // Cancelled while waiting: the attempt's own error goes up (a 503 to a POST may have
+                // acted, which the mode must say), not the bare cancellation.
+                await wait(delayMs, signal).catch(() => {
+                    throw error;
+                });
             },
             shouldRetry: () => retrying
         });
@@ -687,7 +692,7 @@ function createAdminApi(options) {
             // A cancel ends the call as the cancellation itself, but for a POST that may have done
             // its work: the mode says so (a job may exist), so its error goes up as it is.
             const mayHaveActed = apiCall.method === 'POST' && error instanceof ApiError && mayHaveTakenEffect(error);
-            if (signal?.aborted && !mayHaveActed)
+            if (signal?.aborted && !isTimeoutReason(signal) && !mayHaveActed)
                 throw signal.reason;
             throw error;
         }
@@ -830,6 +835,11 @@ function cutDeep(value, depth) {
     if (Array.isArray(value))
         return value.map(item => cutDeep(item, depth - 1));
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutDeep(item, depth - 1)]));
+}
+/** Whether `signal` ended by a deadline (AbortSignal.timeout), not a cancel. */
+function isTimeoutReason(signal) {
+    const reason = signal?.aborted ? signal.reason : undefined;
+    return reason instanceof DOMException && reason.name === 'TimeoutError';
 }
 /** A timestamp as ISO 8601 when it can be read, else as sent. */
 function isoTime(value) {
@@ -1469,8 +1479,11 @@ class Reader {
         this.problems = problems;
     }
     problem(message) {
-        // A value quoted back is cut: a 100 KB input must not make a 100 KB error line.
-        this.problems.push(message.replace(/`([^`]{120})[^`]+`/g, '`$1…`'));
+        // A value quoted back (a code span: the odd parts between backticks) is cut: a 100 KB
+        // input must not make a 100 KB error line. The prose between spans is kept whole.
+        const parts = message.split('`');
+        const cut = parts.map((part, at) => at % 2 === 1 && at < parts.length - 1 && part.length > 120 ? `${part.slice(0, 120)}…` : part);
+        this.problems.push(cut.join('`'));
     }
     text(name) {
         return this.inputs.text(name);
@@ -3273,7 +3286,13 @@ function readGitHubRun(env) {
     // Every event about a pull request carries it (review, review comment, target), not only
     // `pull_request`; a comment on one carries `issue.pull_request` but not its head.
     const head = valueAt(payload, 'pull_request', 'head');
-    const forPullRequest = head !== undefined || valueAt(payload, 'issue', 'pull_request') !== undefined;
+    // A `workflow_run` (the usual second workflow after a pull request's) carries the run it
+    // follows: its head branch, commit and repository, and the pull requests of that branch.
+    const triggering = eventName === 'workflow_run' ? valueAt(payload, 'workflow_run') : undefined;
+    const triggeringPulls = valueAt(triggering, 'pull_requests');
+    const forPullRequest = head !== undefined ||
+        valueAt(payload, 'issue', 'pull_request') !== undefined ||
+        (Array.isArray(triggeringPulls) && triggeringPulls.length > 0);
     const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, '');
     const repository = env.GITHUB_REPOSITORY;
     const repositoryUrl = server && repository && /^[\w.-]+\/[\w.-]+$/.test(repository)
@@ -3282,11 +3301,13 @@ function readGitHubRun(env) {
     const runUrl = repositoryUrl && env.GITHUB_RUN_ID && /^\d+$/.test(env.GITHUB_RUN_ID)
         ? `${repositoryUrl}/actions/runs/${env.GITHUB_RUN_ID}`
         : undefined;
-    const headRef = trimmedAt(head, 'ref') ?? (env.GITHUB_HEAD_REF || undefined);
-    const headRepo = trimmedAt(head, 'repo', 'full_name');
+    const headRef = trimmedAt(head, 'ref') ??
+        trimmedAt(triggering, 'head_branch') ??
+        (env.GITHUB_HEAD_REF || undefined);
+    const headRepo = trimmedAt(head, 'repo', 'full_name') ?? trimmedAt(triggering, 'head_repository', 'full_name');
     const baseRepo = trimmedAt(payload, 'repository', 'full_name') ?? repository;
     const headFromFork = Boolean(headRepo && baseRepo && headRepo !== baseRepo);
-    const headSha = trimmedAt(head, 'sha') ?? (env.GITHUB_SHA || undefined);
+    const headSha = trimmedAt(head, 'sha') ?? trimmedAt(triggering, 'head_sha') ?? (env.GITHUB_SHA || undefined);
     // `7/merge` on pull-request events is GitHub's merge ref, not a branch.
     const pullRef = env.GITHUB_REF?.startsWith('refs/pull/') ?? false;
     const refName = env.GITHUB_REF_TYPE === 'tag' || pullRef || !env.GITHUB_REF_NAME
@@ -4624,7 +4645,7 @@ async function runExport(settings, deps) {
         if (settings.download && settings.extract)
             supply.startAhead();
         const given = acceptLink(job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))), settings);
-        const link = (report.link = await unexpired(given, jobId, settings, deps));
+        const link = (report.link = await unexpired(given, jobId, settings, deps, timed));
         const directory = exportFolder(settings, jobId);
         if (settings.download) {
             const extraction = await downloadAndExtract(jobId, link, directory, settings, deps, report, timed, supply);
@@ -5057,16 +5078,26 @@ const LINK_MARGIN_MS = 60_000;
  * The link, or a fresh one where it has expired or is about to (a link from the status, or a
  * resumed job's, may be hours old): a dead link is not what a Helm chart or the download gets.
  */
-async function unexpired(link, jobId, settings, deps) {
-    if (link.expiresAt === undefined || link.expiresAt.getTime() > Date.now() + LINK_MARGIN_MS)
+async function unexpired(link, jobId, settings, deps, timed) {
+    const expiresAt = link.expiresAt?.getTime();
+    if (expiresAt === undefined || expiresAt > Date.now() + LINK_MARGIN_MS)
         return link;
-    const when = link.expiresAt.getTime() <= Date.now() ? 'expired' : 'expires';
-    log/* log */.Rm.info(`The bundle link ${when} at ${link.expiresAt.toISOString()}; asking for a fresh one.`);
-    const signal = AbortSignal.any([
-        deps.signal,
-        AbortSignal.timeout(Math.max(0, deps.deadline - Date.now()))
-    ]);
-    return acceptLink(await deps.api.createBundle(jobId, signal), settings);
+    const expired = expiresAt <= Date.now();
+    log/* log */.Rm.info(`The bundle link ${expired ? 'expired' : 'expires'} at ${new Date(expiresAt).toISOString()}; asking for a fresh one.`);
+    let fresh;
+    try {
+        fresh = await timed('link', async () => acceptLink(await deps.api.createBundle(jobId, deps.signal), settings));
+    }
+    catch (error) {
+        // A link that still works is better than none: the download asks again if it must.
+        if (expired || deps.signal.aborted)
+            throw error;
+        log/* log */.Rm.warning(`Could not get a fresher bundle link (${(0,untrusted/* untrusted */.bp)(error.message)}); going on with the one that expires at ${new Date(expiresAt).toISOString()}.`);
+        return link;
+    }
+    if ((fresh.expiresAt?.getTime() ?? Infinity) <= expiresAt + 1000)
+        log/* log */.Rm.warning(`The API gave the same or no later expiry (${fresh.expiresAt?.toISOString()}): the link handed on runs out within a minute.`);
+    return fresh;
 }
 async function downloadWithFreshLinks(jobId, link, directory, settings, deps, report, growing) {
     const deadline = deps.deadline;
@@ -5659,8 +5690,9 @@ function flagInputs(mode, options, apiKey) {
             return undefined;
         const given = options[optionKey(name)];
         // Node reads argv as UTF-8, each byte that is not as U+FFFD: a branch or domain so garbled
-        // would be sent as a name that exists nowhere.
-        if ([given].flat().some(item => typeof item === 'string' && item.includes('\ufffd')))
+        // would be sent as a name that exists nowhere. Free text (a prompt) may hold the character.
+        const names = name !== 'prompt' && name !== 'message';
+        if (names && [given].flat().some(item => typeof item === 'string' && item.includes('\ufffd')))
             throw new UsageError(`--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`);
         return given;
     };
@@ -5910,7 +5942,7 @@ never from a flag.`;
 function withoutSecrets(text) {
     return log/* secrets */.O3.scrub(text
         .replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'")
-        .replace(/(but got \d+)(: .*?)?\.?$/gm, '$1 (not shown: one may be a secret).')
+        .replace(/(but got \d+)(: [\s\S]*?)?\.?(\n?)$/, '$1 (not shown: one may be a secret).$3')
         .replace(/\bmint_[\w-]+/g, 'mint_***'));
 }
 /**
@@ -6064,7 +6096,7 @@ async function runCommand(mode, options, env) {
             [
                 options.summary,
                 '--summary',
-                () => modeRun.summaryMarkdown(report, error && new Error(inFlagWords(error.message)))
+                () => modeRun.summaryMarkdown(report, error && inFlagWordsError(error))
             ],
             [options.outputEnv, '--output-env', () => dotenv(outputs)]
         ]);
@@ -6100,6 +6132,11 @@ async function runCommand(mode, options, env) {
             log/* log */.Rm.info(`${kept} holds files the outputs name: it is this run's own and is kept; remove it when done, or give --path.`);
         }
     }
+}
+/** The error in flag words, of its own class: a timeout or a cancel is no ❌ in the summary. */
+function inFlagWordsError(error) {
+    const copy = Object.create(Object.getPrototypeOf(error));
+    return Object.assign(copy, { name: error.name, message: inFlagWords(error.message) });
 }
 /**
  * Writes each file asked for; a failure is an error line, never a thrown error. Gives the
@@ -7377,10 +7414,19 @@ async function cleanUpAfterFailure(what, ...steps) {
  * path under a folder that answers ENOENT to a new entry (/proc, /sys: on Node 24, sync and
  * async alike, deaf to SIGINT while it loops); one mkdir a level ends with that refusal.
  */
-/** The first existing thing on the way to `path` (itself included) that is no folder. */
+/**
+ * The first existing thing on the way to `path` (itself included) that is no folder; a folder
+ * that may not be looked into is said as one (EACCES), to be named in the message.
+ */
 function fileInTheWay(path) {
     for (let at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path);; at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at)) {
-        const found = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(at, { throwIfNoEntry: false });
+        let found;
+        try {
+            found = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(at, { throwIfNoEntry: false });
+        }
+        catch (error) {
+            return `${at} (${error.code ?? 'unreadable'})`;
+        }
         if (found)
             return found.isDirectory() ? undefined : at;
         if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at) === at)
@@ -7420,9 +7466,9 @@ async function makeFolder(path) {
             break;
     }
     for (const folder of missing.reverse()) {
-        // Made meanwhile by another process: as good.
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(folder).catch((error) => {
-            if (error.code !== 'EEXIST')
+        // Made meanwhile by another process: as good, if it is a folder.
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(folder).catch(async (error) => {
+            if (error.code !== 'EEXIST' || !(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(folder)).isDirectory())
                 throw error;
         });
     }

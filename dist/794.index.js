@@ -17,8 +17,11 @@ export const modules = {
 
 /** The pull request this run is for, or undefined outside one. */
 function pullRequestOf(context) {
+    // A `workflow_run` names the pull requests of the run it follows (none for a fork's).
+    const followed = context.eventName === 'workflow_run' ? context.payload.workflow_run : undefined;
     const number = context.payload.pull_request?.number ??
-        (context.payload.issue?.pull_request ? context.payload.issue.number : undefined);
+        (context.payload.issue?.pull_request ? context.payload.issue.number : undefined) ??
+        followed?.pull_requests?.[0]?.number;
     if (typeof number !== 'number')
         return undefined;
     return { ...context.repo, issueNumber: number };
@@ -54,7 +57,14 @@ function runFooter(context, now = new Date()) {
         parts.push(`[Workflow run](${context.serverUrl}/${repository}/actions/runs/${context.runId})`);
     }
     const head = context.payload.pull_request?.head;
-    const sha = typeof head?.sha === 'string' ? head.sha : context.sha;
+    const followed = context.eventName === 'workflow_run'
+        ? context.payload.workflow_run
+        : undefined;
+    const sha = typeof head?.sha === 'string'
+        ? head.sha
+        : typeof followed?.head_sha === 'string'
+            ? followed.head_sha
+            : context.sha;
     if (sha && /^[0-9a-f]{7,64}$/i.test(sha))
         parts.push(`commit \`${sha.slice(0, 7)}\``);
     parts.push(`updated ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`);

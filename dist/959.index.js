@@ -32,7 +32,11 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
     const options = settings.githubDeployment;
     if (!options)
         return undefined;
-    const sha = settings.github.headSha;
+    // The run's commit is what is previewed only when the previewed branch is the run's own; a
+    // comment's `branch`, or a dispatch for another branch, names its commit by the branch.
+    const ownBranch = settings.github.headRef ?? settings.github.refName;
+    const sha = settings.branch === ownBranch ? settings.github.headSha : undefined;
+    const ref = sha ?? settings.branch;
     // A client per request: a signal made once would run out during a long build, and the
     // final status (sent minutes later) would fail at once.
     const octokit = () => _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(options.token, {
@@ -75,7 +79,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
     };
     return {
         async started(report) {
-            if (!sha) {
+            if (!ref) {
                 _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.warning('No commit to record a GitHub deployment for (no GITHUB_SHA): skipped.');
                 broken = true;
                 return;
@@ -84,7 +88,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                 const created = await octokit().rest.repos.createDeployment({
                     owner,
                     repo,
-                    ref: sha,
+                    ref,
                     environment: options.environment,
                     description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(`Mintlify preview of ${report.branch}`, DESCRIPTION_CUT),
                     auto_merge: false,
@@ -99,7 +103,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                     return;
                 }
                 deploymentId = id;
-                _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Recorded GitHub deployment ${id} of ${sha.slice(0, 7)} in ${options.environment}.`);
+                _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Recorded GitHub deployment ${id} of ${sha ? sha.slice(0, 7) : `branch ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(ref)}`} in ${options.environment}.`);
             }
             catch (error) {
                 warn('record the preview as a GitHub deployment', error);

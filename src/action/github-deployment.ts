@@ -36,7 +36,11 @@ export function previewDeployment(
 ): PreviewDeployment | undefined {
   const options = settings.githubDeployment
   if (!options) return undefined
-  const sha = settings.github.headSha
+  // The run's commit is what is previewed only when the previewed branch is the run's own; a
+  // comment's `branch`, or a dispatch for another branch, names its commit by the branch.
+  const ownBranch = settings.github.headRef ?? settings.github.refName
+  const sha = settings.branch === ownBranch ? settings.github.headSha : undefined
+  const ref = sha ?? settings.branch
   // A client per request: a signal made once would run out during a long build, and the
   // final status (sent minutes later) would fail at once.
   const octokit = (): Octokit =>
@@ -87,7 +91,7 @@ export function previewDeployment(
 
   return {
     async started(report) {
-      if (!sha) {
+      if (!ref) {
         log.warning('No commit to record a GitHub deployment for (no GITHUB_SHA): skipped.')
         broken = true
         return
@@ -96,7 +100,7 @@ export function previewDeployment(
         const created = await octokit().rest.repos.createDeployment({
           owner,
           repo,
-          ref: sha,
+          ref,
           environment: options.environment,
           description: untrusted(`Mintlify preview of ${report.branch}`, DESCRIPTION_CUT),
           auto_merge: false,
@@ -112,7 +116,7 @@ export function previewDeployment(
         }
         deploymentId = id
         log.info(
-          `Recorded GitHub deployment ${id} of ${sha.slice(0, 7)} in ${options.environment}.`
+          `Recorded GitHub deployment ${id} of ${sha ? sha.slice(0, 7) : `branch ${untrusted(ref)}`} in ${options.environment}.`
         )
       } catch (error) {
         warn('record the preview as a GitHub deployment', error)

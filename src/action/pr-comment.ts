@@ -14,9 +14,12 @@ export interface CommentTarget {
 
 /** The pull request this run is for, or undefined outside one. */
 export function pullRequestOf(context: typeof github.context): CommentTarget | undefined {
+  // A `workflow_run` names the pull requests of the run it follows (none for a fork's).
+  const followed = context.eventName === 'workflow_run' ? context.payload.workflow_run : undefined
   const number =
     context.payload.pull_request?.number ??
-    (context.payload.issue?.pull_request ? context.payload.issue.number : undefined)
+    (context.payload.issue?.pull_request ? context.payload.issue.number : undefined) ??
+    (followed?.pull_requests as Array<{ number?: unknown }> | undefined)?.[0]?.number
   if (typeof number !== 'number') return undefined
   return { ...context.repo, issueNumber: number }
 }
@@ -56,7 +59,16 @@ export function runFooter(context: typeof github.context, now = new Date()): str
     parts.push(`[Workflow run](${context.serverUrl}/${repository}/actions/runs/${context.runId})`)
   }
   const head = context.payload.pull_request?.head as { sha?: unknown } | undefined
-  const sha = typeof head?.sha === 'string' ? head.sha : context.sha
+  const followed =
+    context.eventName === 'workflow_run'
+      ? (context.payload.workflow_run as { head_sha?: unknown } | undefined)
+      : undefined
+  const sha =
+    typeof head?.sha === 'string'
+      ? head.sha
+      : typeof followed?.head_sha === 'string'
+        ? followed.head_sha
+        : context.sha
   if (sha && /^[0-9a-f]{7,64}$/i.test(sha)) parts.push(`commit \`${sha.slice(0, 7)}\``)
   parts.push(`updated ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`)
   return `<sub>${parts.join(' · ')}</sub>`

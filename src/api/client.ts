@@ -198,12 +198,13 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     const stepTimeout = Number.isFinite(deadline)
       ? AbortSignal.timeout(Math.max(1, deadline - Date.now()))
       : undefined
-    // undici rejects with the signal's reason, which may be any error the host chose.
+    // undici rejects with the signal's reason, which may be any error the host chose. A mode's
+    // signal may carry the step's deadline too (AbortSignal.timeout): that is a timeout.
     const requestFailure = (error: unknown) =>
-      signal?.aborted
-        ? fail({ kind: 'aborted', cause: 'cancelled' })
-        : stepTimeout?.aborted
-          ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
+      stepTimeout?.aborted || isTimeoutReason(signal)
+        ? fail({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE })
+        : signal?.aborted
+          ? fail({ kind: 'aborted', cause: 'cancelled' })
           : fail(classifyRequestError(error))
 
     let response: Dispatcher.ResponseData
@@ -301,7 +302,11 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         }
         retrying = true
         log.info(`${error.message} Retrying in ${formatDuration(delayMs)}.`)
-        await wait(delayMs, signal)
+        // Cancelled while waiting: the attempt's own error goes up (a 503 to a POST may have
+        // acted, which the mode must say), not the bare cancellation.
+        await wait(delayMs, signal).catch(() => {
+          throw error
+        })
       },
       shouldRetry: () => retrying
     })
@@ -312,7 +317,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       // its work: the mode says so (a job may exist), so its error goes up as it is.
       const mayHaveActed =
         apiCall.method === 'POST' && error instanceof ApiError && mayHaveTakenEffect(error)
-      if (signal?.aborted && !mayHaveActed) throw signal.reason
+      if (signal?.aborted && !isTimeoutReason(signal) && !mayHaveActed) throw signal.reason
       throw error
     }
   }
@@ -459,6 +464,12 @@ function cutDeep(value: unknown, depth: number): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [key, cutDeep(item, depth - 1)])
   )
+}
+
+/** Whether `signal` ended by a deadline (AbortSignal.timeout), not a cancel. */
+function isTimeoutReason(signal: AbortSignal | undefined): boolean {
+  const reason: unknown = signal?.aborted ? signal.reason : undefined
+  return reason instanceof DOMException && reason.name === 'TimeoutError'
 }
 
 /** A timestamp as ISO 8601 when it can be read, else as sent. */

@@ -108,8 +108,9 @@ export function flagInputs(
     if (!declared.has(name)) return undefined
     const given = options[optionKey(name)]
     // Node reads argv as UTF-8, each byte that is not as U+FFFD: a branch or domain so garbled
-    // would be sent as a name that exists nowhere.
-    if ([given].flat().some(item => typeof item === 'string' && item.includes('\ufffd')))
+    // would be sent as a name that exists nowhere. Free text (a prompt) may hold the character.
+    const names = name !== 'prompt' && name !== 'message'
+    if (names && [given].flat().some(item => typeof item === 'string' && item.includes('\ufffd')))
       throw new UsageError(
         `--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`
       )

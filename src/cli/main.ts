@@ -67,7 +67,10 @@ function withoutSecrets(text: string): string {
   return secrets.scrub(
     text
       .replace(/(unknown option '[^'=]*)=[^']*'/g, "$1=…'")
-      .replace(/(but got \d+)(: .*?)?\.?$/gm, '$1 (not shown: one may be a secret).')
+      .replace(
+        /(but got \d+)(: [\s\S]*?)?\.?(\n?)$/,
+        '$1 (not shown: one may be a secret).$3'
+      )
       .replace(/\bmint_[\w-]+/g, 'mint_***')
   )
 }
@@ -247,7 +250,7 @@ async function runCommand(
       [
         options.summary,
         '--summary',
-        () => modeRun.summaryMarkdown(report, error && new Error(inFlagWords(error.message)))
+        () => modeRun.summaryMarkdown(report, error && inFlagWordsError(error))
       ],
       [options.outputEnv, '--output-env', () => dotenv(outputs)]
     ])
@@ -281,6 +284,12 @@ async function runCommand(
       )
     }
   }
+}
+
+/** The error in flag words, of its own class: a timeout or a cancel is no ❌ in the summary. */
+function inFlagWordsError(error: Error): Error {
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error
+  return Object.assign(copy, { name: error.name, message: inFlagWords(error.message) })
 }
 
 /**

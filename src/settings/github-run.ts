@@ -15,7 +15,10 @@ export interface GitHubRun {
   readonly headFromFork?: boolean
   /** The run is for a pull request (a comment on one included), head known or not. */
   readonly forPullRequest?: boolean
-  /** The commit built: the pull request's head on pull-request events, else GITHUB_SHA. */
+  /**
+   * The commit built: the pull request's head on pull-request events, the triggering run's head
+   * on `workflow_run`, else GITHUB_SHA.
+   */
   readonly headSha?: string
   /** The branch the workflow runs on (GITHUB_REF_NAME), unless the ref is a tag or a pull ref. */
   readonly refName?: string
@@ -41,8 +44,14 @@ export function readGitHubRun(env: NodeJS.ProcessEnv): GitHubRun {
   // Every event about a pull request carries it (review, review comment, target), not only
   // `pull_request`; a comment on one carries `issue.pull_request` but not its head.
   const head = valueAt(payload, 'pull_request', 'head')
+  // A `workflow_run` (the usual second workflow after a pull request's) carries the run it
+  // follows: its head branch, commit and repository, and the pull requests of that branch.
+  const triggering = eventName === 'workflow_run' ? valueAt(payload, 'workflow_run') : undefined
+  const triggeringPulls = valueAt(triggering, 'pull_requests')
   const forPullRequest =
-    head !== undefined || valueAt(payload, 'issue', 'pull_request') !== undefined
+    head !== undefined ||
+    valueAt(payload, 'issue', 'pull_request') !== undefined ||
+    (Array.isArray(triggeringPulls) && triggeringPulls.length > 0)
   const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, '')
   const repository = env.GITHUB_REPOSITORY
   const repositoryUrl =
@@ -53,11 +62,16 @@ export function readGitHubRun(env: NodeJS.ProcessEnv): GitHubRun {
     repositoryUrl && env.GITHUB_RUN_ID && /^\d+$/.test(env.GITHUB_RUN_ID)
       ? `${repositoryUrl}/actions/runs/${env.GITHUB_RUN_ID}`
       : undefined
-  const headRef = trimmedAt(head, 'ref') ?? (env.GITHUB_HEAD_REF || undefined)
-  const headRepo = trimmedAt(head, 'repo', 'full_name')
+  const headRef =
+    trimmedAt(head, 'ref') ??
+    trimmedAt(triggering, 'head_branch') ??
+    (env.GITHUB_HEAD_REF || undefined)
+  const headRepo =
+    trimmedAt(head, 'repo', 'full_name') ?? trimmedAt(triggering, 'head_repository', 'full_name')
   const baseRepo = trimmedAt(payload, 'repository', 'full_name') ?? repository
   const headFromFork = Boolean(headRepo && baseRepo && headRepo !== baseRepo)
-  const headSha = trimmedAt(head, 'sha') ?? (env.GITHUB_SHA || undefined)
+  const headSha =
+    trimmedAt(head, 'sha') ?? trimmedAt(triggering, 'head_sha') ?? (env.GITHUB_SHA || undefined)
   // `7/merge` on pull-request events is GitHub's merge ref, not a branch.
   const pullRef = env.GITHUB_REF?.startsWith('refs/pull/') ?? false
   const refName =

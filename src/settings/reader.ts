@@ -68,8 +68,13 @@ export class Reader {
   ) {}
 
   problem(message: string): void {
-    // A value quoted back is cut: a 100 KB input must not make a 100 KB error line.
-    this.problems.push(message.replace(/`([^`]{120})[^`]+`/g, '`$1…`'))
+    // A value quoted back (a code span: the odd parts between backticks) is cut: a 100 KB
+    // input must not make a 100 KB error line. The prose between spans is kept whole.
+    const parts = message.split('`')
+    const cut = parts.map((part, at) =>
+      at % 2 === 1 && at < parts.length - 1 && part.length > 120 ? `${part.slice(0, 120)}…` : part
+    )
+    this.problems.push(cut.join('`'))
   }
 
   text(name: string): string {

@@ -9,10 +9,18 @@ import { dirname, resolve } from 'node:path'
  * async alike, deaf to SIGINT while it loops); one mkdir a level ends with that refusal.
  */
 
-/** The first existing thing on the way to `path` (itself included) that is no folder. */
+/**
+ * The first existing thing on the way to `path` (itself included) that is no folder; a folder
+ * that may not be looked into is said as one (EACCES), to be named in the message.
+ */
 function fileInTheWay(path: string): string | undefined {
   for (let at = resolve(path); ; at = dirname(at)) {
-    const found = statSync(at, { throwIfNoEntry: false })
+    let found
+    try {
+      found = statSync(at, { throwIfNoEntry: false })
+    } catch (error) {
+      return `${at} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`
+    }
     if (found) return found.isDirectory() ? undefined : at
     if (dirname(at) === at) return undefined
   }
@@ -48,9 +56,9 @@ export async function makeFolder(path: string): Promise<void> {
     if (dirname(at) === at) break
   }
   for (const folder of missing.reverse()) {
-    // Made meanwhile by another process: as good.
-    await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error
+    // Made meanwhile by another process: as good, if it is a folder.
+    await mkdir(folder).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw error
     })
   }
 }

@@ -295,9 +295,30 @@ export const SERVICE_FAULTS: FaultCase[] = [
       return { inputs: { 'job-id': jobId, download: 'false' } }
     },
     outcome: { exitCode: 0 },
-    check: ({ log, emu }) => {
+    check: ({ log, emu, outputs }) => {
       expect(log).toMatch(/The bundle link expires at \S+; asking for a fresh one\./)
       expect(count(emu, 'bundle')).toBe(2)
+      // The link handed on is the fresh one, good for more than the minute.
+      expect(Date.parse(outputs['expires-at'] ?? '')).toBeGreaterThan(Date.now() + 60_000)
+    }
+  },
+  {
+    fault: 'expiresAt within the minute, and no fresher link to be had',
+    mode: 'export',
+    expected: 'goes on with the link that still works, with a warning; succeeds',
+    setup: async emu => {
+      const { jobId, bundleUrl } = await freshLink(emu)
+      const soon = new Date(Date.now() + 20_000).toISOString()
+      emu.inject(
+        'bundle',
+        { kind: 'http', status: 200, body: JSON.stringify({ jobId, bundleUrl, expiresAt: soon }) },
+        ...Array.from({ length: 3 }, () => ({ kind: 'http', status: 500 }) as const)
+      )
+      return { inputs: { 'job-id': jobId } }
+    },
+    outcome: { exitCode: 0 },
+    check: ({ log }) => {
+      expect(log).toMatch(/::warning::Could not get a fresher bundle link .*going on with the one/)
     }
   },
   {

@@ -132,3 +132,28 @@ it('a cancel before the request is sent sends nothing and says nothing may have 
   expect(error).toBe(cancelled)
   expect(emu.requests.filter(r => r.endpoint === 'agent-create')).toHaveLength(0)
 })
+
+it('a cancel during the wait before a retry keeps the answer that may have acted (export: a job may exist)', async () => {
+  const { emu, settings, controller, deps } = await setUp({ mode: 'export' })
+  // A 503 with Retry-After: the service may have queued the job, and asks to come back.
+  emu.inject('start', { kind: 'http', status: 503, headers: { 'retry-after': '30' } })
+  const recorded = recordLog((kind, message) => {
+    if (kind === 'info' && message.includes('Retrying in')) controller.abort(cancelled)
+  })
+  onTestFinished(recorded.restore)
+  const { error } = await runExport(settings as Parameters<typeof runExport>[0], deps)
+  expect(error).toBe(cancelled)
+  expect(recorded.of('warning').join('\n')).toMatch(/may exist anyway/)
+  expect(emu.requests.filter(r => r.endpoint === 'start')).toHaveLength(1)
+})
+
+it('a deadline carried by the signal is a timeout, not a cancel', async () => {
+  const { emu, settings } = await setUp({ mode: 'export' })
+  const jobId = emu.createExportJob('docs.example.com', 'completed')
+  emu.inject('bundle', { kind: 'stall', ms: 10_000 })
+  const api = createAdminApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey })
+  const error = await api
+    .createBundle(jobId, AbortSignal.any([new AbortController().signal, AbortSignal.timeout(200)]))
+    .catch((failure: unknown) => failure)
+  expect(error).toMatchObject({ name: 'ApiError', kind: 'timeout', stepTimedOut: true })
+})

@@ -168,24 +168,36 @@ describe('mintlify-admin (the CLI)', () => {
       'docs.example.com',
       '--timeout',
       '1s',
+      '--summary',
+      'summary.md',
       ...apiFlags()
     ])
     expect(run.exitCode, run.stderr).toBe(3)
     expect(run.stderr).toMatch(
       /Timed out after 1s .*Increase `--timeout`\..*resume with `--job-id se_\w+`/
     )
+    // The summary the action would write: ⏳, not ❌, with the lines to follow the job again.
+    const summary = await readFile(join(run.folder, 'summary.md'), 'utf8')
+    expect(summary).toContain('still running, this step stopped waiting')
+    expect(summary).toContain('job-id: se_')
   })
 
   it('exits 130 when interrupted, at once and not at the job’s end', async () => {
     emu = await startEmulator({ export: { queuedMs: 50, runningMs: 60_000 } })
     const started = Date.now()
-    const run = await runCli(['export', '--domain', 'docs.example.com', ...apiFlags()], {
-      env: { MINTLIFY_API_KEY: emu.apiKey },
-      signalWhen: { text: 'Started export job', signal: 'SIGTERM' }
-    })
+    const run = await runCli(
+      ['export', '--domain', 'docs.example.com', '--summary', 'summary.md', ...apiFlags()],
+      {
+        env: { MINTLIFY_API_KEY: emu.apiKey },
+        signalWhen: { text: 'Started export job', signal: 'SIGTERM' }
+      }
+    )
     runs.push(run)
     expect(run.exitCode, run.stderr).toBe(130)
     expect(run.stderr).toMatch(/^error: Interrupted/m)
+    expect(await readFile(join(run.folder, 'summary.md'), 'utf8')).toContain(
+      'this step was cancelled'
+    )
     // The job would run for 60 s; the kill-switch of the runner is 25 s.
     expect(Date.now() - started).toBeLessThan(20_000)
   })

@@ -131,6 +131,24 @@ describe('comments', () => {
     const context = { repo: { owner: 'o', repo: 'r' }, payload: { pull_request: { number: 7 } } }
     expect(pullRequestOf(context as never)).toEqual({ owner: 'o', repo: 'r', issueNumber: 7 })
     expect(pullRequestOf({ repo: { owner: 'o', repo: 'r' }, payload: {} } as never)).toBeUndefined()
+    const workflowRun = (eventName: string) => ({
+      eventName,
+      repo: { owner: 'o', repo: 'r' },
+      payload: { workflow_run: { pull_requests: [{ number: 9 }] } }
+    })
+    expect(pullRequestOf(workflowRun('workflow_run') as never)).toEqual({
+      owner: 'o',
+      repo: 'r',
+      issueNumber: 9
+    })
+    expect(pullRequestOf(workflowRun('push') as never)).toBeUndefined()
+    const noPulls = { eventName: 'workflow_run', repo: { owner: 'o', repo: 'r' }, payload: {} }
+    expect(pullRequestOf(noPulls as never)).toBeUndefined()
+    const emptyRun = { ...noPulls, payload: { workflow_run: {} } }
+    expect(pullRequestOf(emptyRun as never)).toBeUndefined()
+    // A fork's run: its pull request is not this repository's to list.
+    const forkRun = { ...noPulls, payload: { workflow_run: { pull_requests: [] } } }
+    expect(pullRequestOf(forkRun as never)).toBeUndefined()
   })
   it('describes an export without its link', () => {
     const body = exportCommentBody(

@@ -231,6 +231,39 @@ describe('readGitHubRun', () => {
     })
   })
 
+  it('a workflow_run is for the run it follows: its branch, commit, fork and pull requests', async () => {
+    folder ??= await mkdtemp(join(tmpdir(), 'event-'))
+    const path = join(folder, 'workflow-run.json')
+    const followed = (repo: string, pulls: unknown[]) => ({
+      repository: { full_name: 'acme/docs' },
+      workflow_run: {
+        head_branch: 'docs/new',
+        head_sha: '0123456789abcdef0123456789abcdef01234567',
+        head_repository: { full_name: repo },
+        pull_requests: pulls
+      }
+    })
+    const env = {
+      GITHUB_EVENT_NAME: 'workflow_run',
+      GITHUB_EVENT_PATH: path,
+      GITHUB_REF_NAME: 'main',
+      GITHUB_SHA: 'fedcba9876543210fedcba9876543210fedcba98'
+    }
+    await writeFile(path, JSON.stringify(followed('acme/docs', [{ number: 7 }])))
+    expect(readGitHubRun(env)).toMatchObject({
+      headRef: 'docs/new',
+      headSha: '0123456789abcdef0123456789abcdef01234567',
+      forPullRequest: true
+    })
+    expect(readGitHubRun(env).headFromFork).toBeUndefined()
+    await writeFile(path, JSON.stringify(followed('eve/docs', [])))
+    expect(readGitHubRun(env)).toMatchObject({ headRef: 'docs/new', headFromFork: true })
+    // A fork's run names no pull request of this repository.
+    expect(readGitHubRun(env).forPullRequest).toBeUndefined()
+    // The same payload under another event name is not read as a workflow_run.
+    expect(readGitHubRun({ ...env, GITHUB_EVENT_NAME: 'push' }).headSha).toBe(env.GITHUB_SHA)
+  })
+
   it('a comment on a pull request does not say its branch: a clear problem, not main', async () => {
     folder ??= await mkdtemp(join(tmpdir(), 'event-'))
     const path = join(folder, 'comment.json')

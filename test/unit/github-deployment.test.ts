@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PreviewSettings } from '../../src/modes/preview/settings.js'
 import type { PreviewReport } from '../../src/modes/preview/run.js'
+import { CancelledError, TimedOutError } from '../../src/modes/errors.js'
 import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
 import { recordLog } from '../support/recording-host.js'
 
@@ -26,8 +27,9 @@ afterEach(() => {
 
 /** A preview's settings with a GitHub deployment, on acme/docs. */
 const settings = {
+  branch: 'docs/x',
   githubDeployment: { environment: 'docs-preview', token: TOKEN },
-  github: { headSha: 'abcdef0123456789abcdef0123456789abcdef01' }
+  github: { headSha: 'abcdef0123456789abcdef0123456789abcdef01', headRef: 'docs/x' }
 } as unknown as PreviewSettings
 const context = { repo: { owner: 'acme', repo: 'docs' } } as never
 
@@ -78,6 +80,41 @@ describe('the GitHub deployment of a preview', () => {
       const recorded = stub.deployments.at(-1)
       expect(recorded?.statuses.map(s => s.state)).toEqual(['in_progress', 'failure'])
       expect([...(recorded?.description ?? '')]).toHaveLength(140)
+    } finally {
+      recorder.restore()
+    }
+  })
+
+  it('is of the previewed branch, not the run’s commit, when the run is for another branch', async () => {
+    const { previewDeployment } = await import('../../src/action/github-deployment.js')
+    const recorder = recordLog()
+    try {
+      // A /docs comment on the default branch's run, naming the pull request's branch.
+      const other = { ...settings, branch: 'docs/y' } as PreviewSettings
+      const deployment = previewDeployment(other, context, 2000)
+      await deployment?.started({ branch: 'docs/y', waitedMs: 0 } as PreviewReport)
+      expect(stub.deployments.at(-1)?.ref).toBe('docs/y')
+      const own = previewDeployment(settings, context, 2000)
+      await own?.started({ branch: 'docs/x', waitedMs: 0 } as PreviewReport)
+      expect(stub.deployments.at(-1)?.ref).toBe(settings.github.headSha)
+    } finally {
+      recorder.restore()
+    }
+  })
+
+  it.each([
+    ['timed out', new TimedOutError('Timed out.')],
+    ['cancelled', new CancelledError('Cancelled by SIGTERM.')]
+  ])('stays in progress when the run %s: the preview goes on building', async (_what, error) => {
+    const { previewDeployment } = await import('../../src/action/github-deployment.js')
+    const recorder = recordLog()
+    try {
+      const deployment = previewDeployment(settings, context, 2000)
+      const report = { branch: 'docs/x', waitedMs: 0 } as PreviewReport
+      await deployment?.started(report)
+      await deployment?.finished(report, error)
+      expect(stub.deployments.at(-1)?.statuses.map(s => s.state)).toEqual(['in_progress'])
+      expect(recorder.of('info').join('\n')).toContain('left in progress')
     } finally {
       recorder.restore()
     }

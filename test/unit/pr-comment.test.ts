@@ -321,6 +321,17 @@ describe('the footer under the comment', () => {
     expect(runFooter(noHeadSha, now)).toContain('commit `aaaaaaa`')
   })
 
+  it('names the followed run’s head commit on a workflow_run', () => {
+    const followed = {
+      ...eventContext('workflow_run', 'f'.repeat(40)),
+      payload: { workflow_run: { head_sha: `c${'0'.repeat(39)}` } }
+    } as unknown as typeof github.context
+    expect(runFooter(followed, now)).toContain('commit `c000000`')
+    // Another event's payload is not read as a workflow_run.
+    const push = { ...followed, eventName: 'push' } as typeof github.context
+    expect(runFooter(push, now)).toContain('commit `fffffff`')
+  })
+
   it('leaves out the run link without a server or a run id', () => {
     const noRun = { ...pullRequestContext(), runId: 0 } as typeof github.context
     const noServer = { ...pullRequestContext(), serverUrl: '' } as typeof github.context

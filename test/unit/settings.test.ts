@@ -4,7 +4,7 @@ import { normaliseDomain } from '../../src/settings/domain.js'
 import { formatDuration, parseDurationMs } from '../../src/settings/duration.js'
 import { readSettings } from '../../src/modes/modes.js'
 import { keyPrefixWarning } from '../../src/settings/common.js'
-import { SettingsError, type InputSource } from '../../src/settings/reader.js'
+import { Reader, SettingsError, type InputSource } from '../../src/settings/reader.js'
 import { actionDefaults } from '../support/action-runner.js'
 
 describe('parseDurationMs', () => {
@@ -219,6 +219,19 @@ describe('readSettings', () => {
     const [problem = ''] = problemsOf(() => readSettings(inputs({ ...base, domain }), {}))
     expect(problem).toContain(`(\`${'a'.repeat(120)}…\`)`)
     expect(problem.length).toBeLessThan(400)
+  })
+
+  it('keeps the prose between quoted values whole, however long, and cuts only past 120', () => {
+    const problems: string[] = []
+    const reader = new Reader(inputs({}), problems)
+    const prose = ` ${'is the prose between two code spans, '.repeat(5)}`
+    reader.problem(`Input \`a\`${prose}\`b\` and \`${'c'.repeat(200)}\`.`)
+    // Exactly 120 characters stay; an unpaired backtick opens no span.
+    reader.problem(`\`${'d'.repeat(120)}\` then an unpaired \`${'e'.repeat(200)}`)
+    expect(problems).toEqual([
+      `Input \`a\`${prose}\`b\` and \`${'c'.repeat(120)}…\`.`,
+      `\`${'d'.repeat(120)}\` then an unpaired \`${'e'.repeat(200)}`
+    ])
   })
 
   it('lists every problem at once', () => {

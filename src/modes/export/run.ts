@@ -131,7 +131,7 @@ export async function runExport(
       job.bundle ?? (await timed('link', () => requestLink(jobId, settings, deps, deadline))),
       settings
     )
-    const link = (report.link = await unexpired(given, jobId, settings, deps))
+    const link = (report.link = await unexpired(given, jobId, settings, deps, timed))
     const directory = exportFolder(settings, jobId)
     if (settings.download) {
       const extraction = await downloadAndExtract(
@@ -687,17 +687,33 @@ async function unexpired(
   link: BundleLink,
   jobId: string,
   settings: ExportSettings,
-  deps: ExportDeps
+  deps: ExportDeps,
+  timed: Timed
 ): Promise<BundleLink> {
-  if (link.expiresAt === undefined || link.expiresAt.getTime() > Date.now() + LINK_MARGIN_MS)
+  const expiresAt = link.expiresAt?.getTime()
+  if (expiresAt === undefined || expiresAt > Date.now() + LINK_MARGIN_MS) return link
+  const expired = expiresAt <= Date.now()
+  log.info(
+    `The bundle link ${expired ? 'expired' : 'expires'} at ${new Date(expiresAt).toISOString()}; asking for a fresh one.`
+  )
+  let fresh: BundleLink
+  try {
+    fresh = await timed('link', async () =>
+      acceptLink(await deps.api.createBundle(jobId, deps.signal), settings)
+    )
+  } catch (error) {
+    // A link that still works is better than none: the download asks again if it must.
+    if (expired || deps.signal.aborted) throw error
+    log.warning(
+      `Could not get a fresher bundle link (${untrusted((error as Error).message)}); going on with the one that expires at ${new Date(expiresAt).toISOString()}.`
+    )
     return link
-  const when = link.expiresAt.getTime() <= Date.now() ? 'expired' : 'expires'
-  log.info(`The bundle link ${when} at ${link.expiresAt.toISOString()}; asking for a fresh one.`)
-  const signal = AbortSignal.any([
-    deps.signal,
-    AbortSignal.timeout(Math.max(0, deps.deadline - Date.now()))
-  ])
-  return acceptLink(await deps.api.createBundle(jobId, signal), settings)
+  }
+  if ((fresh.expiresAt?.getTime() ?? Infinity) <= expiresAt + 1000)
+    log.warning(
+      `The API gave the same or no later expiry (${fresh.expiresAt?.toISOString()}): the link handed on runs out within a minute.`
+    )
+  return fresh
 }
 
 async function downloadWithFreshLinks(
