@@ -2925,6 +2925,7 @@ function githubAccess(reader, env) {
 
 
 
+
 const agentMode = {
     name: 'agent',
     summary: 'Start an agent job (or send one a follow-up) and follow it to its pull request.',
@@ -2932,8 +2933,9 @@ const agentMode = {
     run: runAgent,
     outputs: agentRunOutputs,
     summaryMarkdown: agentRunSummary,
-    // No job, no comment: a step that could not start one fails where its checks are shown.
-    comment: (_settings, report, error) => report.jobId
+    // No job, no comment: a step that could not start one fails where its checks are shown. Nor
+    // for a follow-up cancelled before it was sent (`job` is its answer): nothing goes on.
+    comment: (_settings, report, error) => report.jobId && !(error instanceof CancelledError && !report.job)
         ? {
             marker: agentCommentMarker(report.projectId, report.jobId),
             body: agentCommentBody(report, error)
@@ -5692,7 +5694,12 @@ function flagInputs(mode, options, apiKey) {
         // Node reads argv as UTF-8, each byte that is not as U+FFFD: a branch or domain so garbled
         // would be sent as a name that exists nowhere. Free text (a prompt) may hold the character.
         const names = name !== 'prompt' && name !== 'message';
-        if (names && [given].flat().some(item => typeof item === 'string' && item.includes('\ufffd')))
+        const texts = [given].flat().filter((item) => typeof item === 'string');
+        // `--domain --json`: the parser takes the next flag for the missing value.
+        const flag = names ? texts.find(item => /^--[a-z][a-z-]*$/.test(item)) : undefined;
+        if (flag)
+            throw new UsageError(`--${name} took \`${flag}\` for its value: give --${name} a value, or leave it out.`);
+        if (names && texts.some(item => item.includes('\ufffd')))
             throw new UsageError(`--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`);
         return given;
     };

@@ -2878,6 +2878,7 @@ function githubAccess(reader, env) {
 
 
 
+
 const agentMode = {
     name: 'agent',
     summary: 'Start an agent job (or send one a follow-up) and follow it to its pull request.',
@@ -2885,8 +2886,9 @@ const agentMode = {
     run: runAgent,
     outputs: agentRunOutputs,
     summaryMarkdown: agentRunSummary,
-    // No job, no comment: a step that could not start one fails where its checks are shown.
-    comment: (_settings, report, error) => report.jobId
+    // No job, no comment: a step that could not start one fails where its checks are shown. Nor
+    // for a follow-up cancelled before it was sent (`job` is its answer): nothing goes on.
+    comment: (_settings, report, error) => report.jobId && !(error instanceof errors/* CancelledError */.cc && !report.job)
         ? {
             marker: agentCommentMarker(report.projectId, report.jobId),
             body: agentCommentBody(report, error)

@@ -110,7 +110,14 @@ export function flagInputs(
     // Node reads argv as UTF-8, each byte that is not as U+FFFD: a branch or domain so garbled
     // would be sent as a name that exists nowhere. Free text (a prompt) may hold the character.
     const names = name !== 'prompt' && name !== 'message'
-    if (names && [given].flat().some(item => typeof item === 'string' && item.includes('\ufffd')))
+    const texts = [given].flat().filter((item): item is string => typeof item === 'string')
+    // `--domain --json`: the parser takes the next flag for the missing value.
+    const flag = names ? texts.find(item => /^--[a-z][a-z-]*$/.test(item)) : undefined
+    if (flag)
+      throw new UsageError(
+        `--${name} took \`${flag}\` for its value: give --${name} a value, or leave it out.`
+      )
+    if (names && texts.some(item => item.includes('\ufffd')))
       throw new UsageError(
         `--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`
       )

@@ -313,6 +313,14 @@ describe('mintlify-admin (the CLI)', () => {
     }
   })
 
+  it('refuses a flag taken for the value of the one before it (exit 2)', async () => {
+    emu = await startEmulator()
+    const run = await cli(['export', '--domain', '--json', ...apiFlags()])
+    expect(run.exitCode).toBe(2)
+    expect(run.stderr).toContain('--domain took `--json` for its value')
+    expect(emu.requests).toHaveLength(0)
+  })
+
   it('refuses a value with bytes that are not UTF-8, before any request (exit 2)', async () => {
     emu = await startEmulator()
     const run = await cli([

@@ -134,6 +134,13 @@ describe('every mode’s pull-request comment', () => {
     )
   })
 
+  it('agent: a follow-up cancelled before it was sent gets no comment', () => {
+    const notSent = { ...inProgress.agent, request: 'follow-up', job: undefined } as never
+    const cancelled = new CancelledError('Cancelled by SIGTERM.')
+    expect(MODES.agent.comment(commentSettings.agent as never, notSent, cancelled)).toBe(undefined)
+    expect(MODES.agent.comment(commentSettings.agent as never, notSent, undefined)).toBeDefined()
+  })
+
   it.each(['deploy', 'preview'] as const)(
     '%s cancelled before anything was triggered: no comment',
     name => {

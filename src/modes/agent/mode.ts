@@ -1,3 +1,4 @@
+import { CancelledError } from '../errors.js'
 import type { Mode } from '../mode.js'
 import { agentCommentBody, agentCommentMarker } from '../agent-watch/report.js'
 import { agentRunOutputs, agentRunSummary } from './report.js'
@@ -11,9 +12,10 @@ export const agentMode: Mode<AgentSettings, AgentRunReport> = {
   run: runAgent,
   outputs: agentRunOutputs,
   summaryMarkdown: agentRunSummary,
-  // No job, no comment: a step that could not start one fails where its checks are shown.
+  // No job, no comment: a step that could not start one fails where its checks are shown. Nor
+  // for a follow-up cancelled before it was sent (`job` is its answer): nothing goes on.
   comment: (_settings, report, error) =>
-    report.jobId
+    report.jobId && !(error instanceof CancelledError && !report.job)
       ? {
           marker: agentCommentMarker(report.projectId, report.jobId),
           body: agentCommentBody(report, error)
