@@ -15,6 +15,21 @@ const EXPIRED_S3 = '<Error><Code>AccessDenied</Code><Message>Request has expired
 const count = (emu: Emulator, endpoint: string) =>
   emu.requests.filter(r => r.endpoint === endpoint).length
 
+/**
+ * A job whose bundle call first answers with its link and `expiresAt` as given (then `more`
+ * answers); resolves to the job id.
+ */
+async function linkExpiringAt(
+  emu: Emulator,
+  expiresAt: string,
+  ...more: Parameters<Emulator['inject']>[1][]
+): Promise<string> {
+  const { jobId, bundleUrl } = await freshLink(emu)
+  const body = JSON.stringify({ jobId, bundleUrl, expiresAt })
+  emu.inject('bundle', { kind: 'http', status: 200, body }, ...more)
+  return jobId
+}
+
 export const SERVICE_FAULTS: FaultCase[] = [
   {
     fault: 'reset before headers on status polls (×2)',
@@ -241,15 +256,9 @@ export const SERVICE_FAULTS: FaultCase[] = [
     fault: 'expiresAt already in the past',
     mode: 'export',
     expected: 'asks for a fresh link first; succeeds',
-    setup: async emu => {
-      const { jobId, bundleUrl } = await freshLink(emu)
-      emu.inject('bundle', {
-        kind: 'http',
-        status: 200,
-        body: JSON.stringify({ jobId, bundleUrl, expiresAt: '2000-01-01T00:00:00Z' })
-      })
-      return { inputs: { 'job-id': jobId } }
-    },
+    setup: async emu => ({
+      inputs: { 'job-id': await linkExpiringAt(emu, '2000-01-01T00:00:00Z') }
+    }),
     outcome: { exitCode: 0 },
     check: ({ log, emu }) => {
       expect(log).toContain(
@@ -262,15 +271,9 @@ export const SERVICE_FAULTS: FaultCase[] = [
     fault: 'expiresAt already in the past, with download: false (the link goes to Helm)',
     mode: 'export',
     expected: 'hands on a fresh link, not the dead one; succeeds',
-    setup: async emu => {
-      const { jobId, bundleUrl } = await freshLink(emu)
-      emu.inject('bundle', {
-        kind: 'http',
-        status: 200,
-        body: JSON.stringify({ jobId, bundleUrl, expiresAt: '2000-01-01T00:00:00Z' })
-      })
-      return { inputs: { 'job-id': jobId, download: 'false' } }
-    },
+    setup: async emu => ({
+      inputs: { 'job-id': await linkExpiringAt(emu, '2000-01-01T00:00:00Z'), download: 'false' }
+    }),
     outcome: { exitCode: 0 },
     check: ({ log, emu, outputs }) => {
       expect(log).toContain(
@@ -285,14 +288,8 @@ export const SERVICE_FAULTS: FaultCase[] = [
     mode: 'export',
     expected: 'asks for a fresh link first, as for one expired; succeeds',
     setup: async emu => {
-      const { jobId, bundleUrl } = await freshLink(emu)
       const soon = new Date(Date.now() + 20_000).toISOString()
-      emu.inject('bundle', {
-        kind: 'http',
-        status: 200,
-        body: JSON.stringify({ jobId, bundleUrl, expiresAt: soon })
-      })
-      return { inputs: { 'job-id': jobId, download: 'false' } }
+      return { inputs: { 'job-id': await linkExpiringAt(emu, soon), download: 'false' } }
     },
     outcome: { exitCode: 0 },
     check: ({ log, emu, outputs }) => {
@@ -307,14 +304,9 @@ export const SERVICE_FAULTS: FaultCase[] = [
     mode: 'export',
     expected: 'goes on with the link that still works, with a warning; succeeds',
     setup: async emu => {
-      const { jobId, bundleUrl } = await freshLink(emu)
       const soon = new Date(Date.now() + 20_000).toISOString()
-      emu.inject(
-        'bundle',
-        { kind: 'http', status: 200, body: JSON.stringify({ jobId, bundleUrl, expiresAt: soon }) },
-        ...Array.from({ length: 3 }, () => ({ kind: 'http', status: 500 }) as const)
-      )
-      return { inputs: { 'job-id': jobId } }
+      const failing = Array.from({ length: 3 }, () => ({ kind: 'http', status: 500 }) as const)
+      return { inputs: { 'job-id': await linkExpiringAt(emu, soon, ...failing) } }
     },
     outcome: { exitCode: 0 },
     check: ({ log }) => {

@@ -43,6 +43,21 @@ afterEach(async () => {
   runs = []
 })
 
+/** exportRun with `start.html` in the bundle, a link to `quickstart/index.html`. */
+async function exportWithLink(inputs: Record<string, string>): Promise<ActionRun> {
+  const emu = emulator as Emulator
+  const storage = emu.options.storage
+  const extraEntries = [
+    { name: 'start.html', type: 'symlink', linkTarget: 'quickstart/index.html' } as const
+  ]
+  emu.options = { ...emu.options, storage: { ...storage, extraEntries } }
+  try {
+    return await exportRun(inputs)
+  } finally {
+    emu.options = { ...emu.options, storage }
+  }
+}
+
 async function exportRun(
   inputs: Record<string, string>,
   env: Record<string, string> = (service as ArtifactService).runnerEnv()
@@ -187,20 +202,7 @@ describe('upload-artifact against a results-service stand-in and azurite', () =>
   it('uploads a Pages artifact: github-pages holding one artifact.tar (artifact-content: pages)', async () => {
     // A symlink inside the site: Pages refuses links, so the tarball must hold the file itself.
     const emu = emulator as Emulator
-    const storage = emu.options.storage
-    emu.options = {
-      ...emu.options,
-      storage: {
-        ...storage,
-        extraEntries: [{ name: 'start.html', type: 'symlink', linkTarget: 'quickstart/index.html' }]
-      }
-    }
-    let run: ActionRun
-    try {
-      run = await exportRun({ 'artifact-content': 'pages' })
-    } finally {
-      emu.options = { ...emu.options, storage }
-    }
+    const run = await exportWithLink({ 'artifact-content': 'pages' })
     expect(run.exitCode, run.log).toBe(0)
     const { create } = callsFor('github-pages')
     expect(create).toHaveLength(1)
@@ -225,20 +227,10 @@ describe('upload-artifact against a results-service stand-in and azurite', () =>
   it('uploads the extracted site’s files, a link as the file it leads to (artifact-content: extracted)', async () => {
     // The site check counts a link to a page as that page: the upload must hold it too.
     const emu = emulator as Emulator
-    const storage = emu.options.storage
-    emu.options = {
-      ...emu.options,
-      storage: {
-        ...storage,
-        extraEntries: [{ name: 'start.html', type: 'symlink', linkTarget: 'quickstart/index.html' }]
-      }
-    }
-    let run: ActionRun
-    try {
-      run = await exportRun({ 'artifact-content': 'extracted', 'artifact-name': 'site-files' })
-    } finally {
-      emu.options = { ...emu.options, storage }
-    }
+    const run = await exportWithLink({
+      'artifact-content': 'extracted',
+      'artifact-name': 'site-files'
+    })
     expect(run.exitCode, run.log).toBe(0)
     expect(callsFor('site-files').create).toHaveLength(1)
     const entries = await unzip(await uploadedZip('site-files'))
