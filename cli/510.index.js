@@ -691,7 +691,11 @@ function createAdminApi(options) {
         catch (error) {
             // A cancel ends the call as the cancellation itself, but for a POST that may have done
             // its work: the mode says so (a job may exist), so its error goes up as it is.
-            const mayHaveActed = apiCall.method === 'POST' && error instanceof ApiError && mayHaveTakenEffect(error);
+            // (The bundle call only hands out a link: asked again, it does no harm.)
+            const mayHaveActed = apiCall.method === 'POST' &&
+                apiCall.operation.kind !== 'bundle' &&
+                error instanceof ApiError &&
+                mayHaveTakenEffect(error);
             if (signal?.aborted && !isTimeoutReason(signal) && !mayHaveActed)
                 throw signal.reason;
             throw error;
@@ -1483,7 +1487,9 @@ class Reader {
         // input must not make a 100 KB error line. The prose between spans is kept whole.
         const parts = message.split('`');
         const cut = parts.map((part, at) => at % 2 === 1 && at < parts.length - 1 && part.length > 120 ? `${part.slice(0, 120)}…` : part);
-        this.problems.push(cut.join('`'));
+        // A backtick inside a value pairs the spans wrongly: the whole is capped as well.
+        const whole = cut.join('`');
+        this.problems.push(whole.length > 4000 ? `${whole.slice(0, 4000)}…` : whole);
     }
     text(name) {
         return this.inputs.text(name);
@@ -2934,8 +2940,8 @@ const agentMode = {
     outputs: agentRunOutputs,
     summaryMarkdown: agentRunSummary,
     // No job, no comment: a step that could not start one fails where its checks are shown. Nor
-    // for a follow-up cancelled before it was sent (`job` is its answer): nothing goes on.
-    comment: (_settings, report, error) => report.jobId && !(error instanceof CancelledError && !report.job)
+    // for a follow-up cancelled or timed out before it was sent (`job` is its answer).
+    comment: (_settings, report, error) => report.jobId && !(stoppedWaiting(error) && !report.job)
         ? {
             marker: agentCommentMarker(report.projectId, report.jobId),
             body: agentCommentBody(report, error)
@@ -3309,7 +3315,9 @@ function readGitHubRun(env) {
     const headRepo = trimmedAt(head, 'repo', 'full_name') ?? trimmedAt(triggering, 'head_repository', 'full_name');
     const baseRepo = trimmedAt(payload, 'repository', 'full_name') ?? repository;
     const headFromFork = Boolean(headRepo && baseRepo && headRepo !== baseRepo);
-    const headSha = trimmedAt(head, 'sha') ?? trimmedAt(triggering, 'head_sha') ?? (env.GITHUB_SHA || undefined);
+    // The followed run's commit only with its branch: else branch and commit would not match.
+    const followedSha = trimmedAt(triggering, 'head_branch') && trimmedAt(triggering, 'head_sha');
+    const headSha = trimmedAt(head, 'sha') ?? followedSha ?? (env.GITHUB_SHA || undefined);
     // `7/merge` on pull-request events is GitHub's merge ref, not a branch.
     const pullRef = env.GITHUB_REF?.startsWith('refs/pull/') ?? false;
     const refName = env.GITHUB_REF_TYPE === 'tag' || pullRef || !env.GITHUB_REF_NAME
@@ -5695,10 +5703,6 @@ function flagInputs(mode, options, apiKey) {
         // would be sent as a name that exists nowhere. Free text (a prompt) may hold the character.
         const names = name !== 'prompt' && name !== 'message';
         const texts = [given].flat().filter((item) => typeof item === 'string');
-        // `--domain --json`: the parser takes the next flag for the missing value.
-        const flag = names ? texts.find(item => /^--[a-z][a-z-]*$/.test(item)) : undefined;
-        if (flag)
-            throw new UsageError(`--${name} took \`${flag}\` for its value: give --${name} a value, or leave it out.`);
         if (names && texts.some(item => item.includes('\ufffd')))
             throw new UsageError(`--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`);
         return given;
@@ -5774,6 +5778,22 @@ function helmValuesFile(given, settings) {
         throw new UsageError(`--helm-values ${given} is inside --path ${settings.downloadDir}: the file holds the bundle link, which that folder would hand on wherever it is uploaded or published. Give a path outside it.`);
     }
     return path;
+}
+/**
+ * `--domain --json`: the parser takes the next flag for the missing value (and `--summary
+ * --json` would write a file named `--json`). Any option whose value is spelled like a flag is
+ * refused, the CLI's own included.
+ */
+function flagTakenAsValue(options) {
+    for (const [key, value] of Object.entries(options)) {
+        const flag = [value].flat().find(item => typeof item === 'string' && /^--[a-z][\w-]*(=|$)/i.test(item));
+        if (flag === undefined)
+            continue;
+        const name = key.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
+        throw new UsageError(
+        // Only the flag's name: what follows an `=` may be a secret.
+        `--${name} took \`${String(flag).split('=')[0]}\` for its value: give --${name} a value, or leave it out.`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/host.ts
@@ -6065,6 +6085,7 @@ async function runCommand(mode, options, env) {
         if (options.apiKey !== undefined) {
             throw new UsageError(`--api-key is not accepted: a flag leaves the key in process lists and shell history. Set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`);
         }
+        flagTakenAsValue(options);
         // Before anything starts: a typo in a file's path found after a long export is found late.
         for (const [flag, path] of [
             ['--output-env', options.outputEnv],
@@ -6142,8 +6163,10 @@ async function runCommand(mode, options, env) {
 }
 /** The error in flag words, of its own class: a timeout or a cancel is no ❌ in the summary. */
 function inFlagWordsError(error) {
-    const copy = Object.create(Object.getPrototypeOf(error));
-    return Object.assign(copy, { name: error.name, message: inFlagWords(error.message) });
+    return Object.create(Object.getPrototypeOf(error), {
+        name: { value: error.name, writable: true },
+        message: { value: inFlagWords(error.message), writable: true }
+    });
 }
 /**
  * Writes each file asked for; a failure is an error line, never a thrown error. Gives the

@@ -638,7 +638,11 @@ function createAdminApi(options) {
         catch (error) {
             // A cancel ends the call as the cancellation itself, but for a POST that may have done
             // its work: the mode says so (a job may exist), so its error goes up as it is.
-            const mayHaveActed = apiCall.method === 'POST' && error instanceof ApiError && mayHaveTakenEffect(error);
+            // (The bundle call only hands out a link: asked again, it does no harm.)
+            const mayHaveActed = apiCall.method === 'POST' &&
+                apiCall.operation.kind !== 'bundle' &&
+                error instanceof ApiError &&
+                mayHaveTakenEffect(error);
             if (signal?.aborted && !isTimeoutReason(signal) && !mayHaveActed)
                 throw signal.reason;
             throw error;
@@ -1432,7 +1436,9 @@ class Reader {
         // input must not make a 100 KB error line. The prose between spans is kept whole.
         const parts = message.split('`');
         const cut = parts.map((part, at) => at % 2 === 1 && at < parts.length - 1 && part.length > 120 ? `${part.slice(0, 120)}…` : part);
-        this.problems.push(cut.join('`'));
+        // A backtick inside a value pairs the spans wrongly: the whole is capped as well.
+        const whole = cut.join('`');
+        this.problems.push(whole.length > 4000 ? `${whole.slice(0, 4000)}…` : whole);
     }
     text(name) {
         return this.inputs.text(name);
@@ -2887,8 +2893,8 @@ const agentMode = {
     outputs: agentRunOutputs,
     summaryMarkdown: agentRunSummary,
     // No job, no comment: a step that could not start one fails where its checks are shown. Nor
-    // for a follow-up cancelled before it was sent (`job` is its answer): nothing goes on.
-    comment: (_settings, report, error) => report.jobId && !(error instanceof errors/* CancelledError */.cc && !report.job)
+    // for a follow-up cancelled or timed out before it was sent (`job` is its answer).
+    comment: (_settings, report, error) => report.jobId && !((0,errors/* stoppedWaiting */.$F)(error) && !report.job)
         ? {
             marker: agentCommentMarker(report.projectId, report.jobId),
             body: agentCommentBody(report, error)
@@ -3262,7 +3268,9 @@ function readGitHubRun(env) {
     const headRepo = trimmedAt(head, 'repo', 'full_name') ?? trimmedAt(triggering, 'head_repository', 'full_name');
     const baseRepo = trimmedAt(payload, 'repository', 'full_name') ?? repository;
     const headFromFork = Boolean(headRepo && baseRepo && headRepo !== baseRepo);
-    const headSha = trimmedAt(head, 'sha') ?? trimmedAt(triggering, 'head_sha') ?? (env.GITHUB_SHA || undefined);
+    // The followed run's commit only with its branch: else branch and commit would not match.
+    const followedSha = trimmedAt(triggering, 'head_branch') && trimmedAt(triggering, 'head_sha');
+    const headSha = trimmedAt(head, 'sha') ?? followedSha ?? (env.GITHUB_SHA || undefined);
     // `7/merge` on pull-request events is GitHub's merge ref, not a branch.
     const pullRef = env.GITHUB_REF?.startsWith('refs/pull/') ?? false;
     const refName = env.GITHUB_REF_TYPE === 'tag' || pullRef || !env.GITHUB_REF_NAME
@@ -5702,7 +5710,10 @@ async function runMode(settings, deps) {
     catch (failure) {
         // Outputs the next step cannot have fail the step, but the summary, the comment and the
         // GitHub deployment still say what happened (a comment left at "working" would stay so).
-        error ??= failure instanceof Error ? failure : new Error(String(failure));
+        const reason = failure instanceof Error ? failure : new Error(String(failure));
+        if (error)
+            log/* log */.Rm.error(`The outputs could not be set: ${reason.message}`);
+        error ??= reason;
     }
     await besideOutcome('the job summary', async () => {
         if (process.env.GITHUB_STEP_SUMMARY)

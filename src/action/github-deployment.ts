@@ -38,7 +38,10 @@ export function previewDeployment(
   if (!options) return undefined
   // The run's commit is what is previewed only when the previewed branch is the run's own; a
   // comment's `branch`, or a dispatch for another branch, names its commit by the branch.
-  const ownBranch = settings.github.headRef ?? settings.github.refName
+  // A fork's branch of the same name is not this repository's.
+  const ownBranch = settings.github.headFromFork
+    ? undefined
+    : (settings.github.headRef ?? settings.github.refName)
   const sha = settings.branch === ownBranch ? settings.github.headSha : undefined
   const ref = sha ?? settings.branch
   // A client per request: a signal made once would run out during a long build, and the

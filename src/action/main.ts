@@ -80,7 +80,9 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
   } catch (failure) {
     // Outputs the next step cannot have fail the step, but the summary, the comment and the
     // GitHub deployment still say what happened (a comment left at "working" would stay so).
-    error ??= failure instanceof Error ? failure : new Error(String(failure))
+    const reason = failure instanceof Error ? failure : new Error(String(failure))
+    if (error) log.error(`The outputs could not be set: ${reason.message}`)
+    error ??= reason
   }
   await besideOutcome('the job summary', async () => {
     if (process.env.GITHUB_STEP_SUMMARY)

@@ -315,8 +315,12 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
     } catch (error) {
       // A cancel ends the call as the cancellation itself, but for a POST that may have done
       // its work: the mode says so (a job may exist), so its error goes up as it is.
+      // (The bundle call only hands out a link: asked again, it does no harm.)
       const mayHaveActed =
-        apiCall.method === 'POST' && error instanceof ApiError && mayHaveTakenEffect(error)
+        apiCall.method === 'POST' &&
+        apiCall.operation.kind !== 'bundle' &&
+        error instanceof ApiError &&
+        mayHaveTakenEffect(error)
       if (signal?.aborted && !isTimeoutReason(signal) && !mayHaveActed) throw signal.reason
       throw error
     }

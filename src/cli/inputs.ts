@@ -111,12 +111,6 @@ export function flagInputs(
     // would be sent as a name that exists nowhere. Free text (a prompt) may hold the character.
     const names = name !== 'prompt' && name !== 'message'
     const texts = [given].flat().filter((item): item is string => typeof item === 'string')
-    // `--domain --json`: the parser takes the next flag for the missing value.
-    const flag = names ? texts.find(item => /^--[a-z][a-z-]*$/.test(item)) : undefined
-    if (flag)
-      throw new UsageError(
-        `--${name} took \`${flag}\` for its value: give --${name} a value, or leave it out.`
-      )
     if (names && texts.some(item => item.includes('\ufffd')))
       throw new UsageError(
         `--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`
@@ -203,4 +197,21 @@ export function helmValuesFile(given: string | undefined, settings: Settings): s
     )
   }
   return path
+}
+
+/**
+ * `--domain --json`: the parser takes the next flag for the missing value (and `--summary
+ * --json` would write a file named `--json`). Any option whose value is spelled like a flag is
+ * refused, the CLI's own included.
+ */
+export function flagTakenAsValue(options: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(options)) {
+    const flag = [value].flat().find(item => typeof item === 'string' && /^--[a-z][\w-]*(=|$)/i.test(item))
+    if (flag === undefined) continue
+    const name = key.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)
+    throw new UsageError(
+      // Only the flag's name: what follows an `=` may be a secret.
+      `--${name} took \`${String(flag).split('=')[0]}\` for its value: give --${name} a value, or leave it out.`
+    )
+  }
 }

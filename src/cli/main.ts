@@ -14,6 +14,7 @@ import { runFolder, type RunFolder } from './run-folder.js'
 import {
   cliInputs,
   flagInputs,
+  flagTakenAsValue,
   helmValuesFile,
   inFlagWords,
   KEY_VARIABLES,
@@ -211,6 +212,7 @@ async function runCommand(
         `--api-key is not accepted: a flag leaves the key in process lists and shell history. Set ${KEY_VARIABLES[0]} (or ${KEY_VARIABLES[1]}), or use --api-key-file or --api-key-stdin.`
       )
     }
+    flagTakenAsValue(options)
     // Before anything starts: a typo in a file's path found after a long export is found late.
     for (const [flag, path] of [
       ['--output-env', options.outputEnv],
@@ -288,8 +290,10 @@ async function runCommand(
 
 /** The error in flag words, of its own class: a timeout or a cancel is no ❌ in the summary. */
 function inFlagWordsError(error: Error): Error {
-  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error
-  return Object.assign(copy, { name: error.name, message: inFlagWords(error.message) })
+  return Object.create(Object.getPrototypeOf(error) as object, {
+    name: { value: error.name, writable: true },
+    message: { value: inFlagWords(error.message), writable: true }
+  }) as Error
 }
 
 /**

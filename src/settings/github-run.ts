@@ -70,8 +70,9 @@ export function readGitHubRun(env: NodeJS.ProcessEnv): GitHubRun {
     trimmedAt(head, 'repo', 'full_name') ?? trimmedAt(triggering, 'head_repository', 'full_name')
   const baseRepo = trimmedAt(payload, 'repository', 'full_name') ?? repository
   const headFromFork = Boolean(headRepo && baseRepo && headRepo !== baseRepo)
-  const headSha =
-    trimmedAt(head, 'sha') ?? trimmedAt(triggering, 'head_sha') ?? (env.GITHUB_SHA || undefined)
+  // The followed run's commit only with its branch: else branch and commit would not match.
+  const followedSha = trimmedAt(triggering, 'head_branch') && trimmedAt(triggering, 'head_sha')
+  const headSha = trimmedAt(head, 'sha') ?? followedSha ?? (env.GITHUB_SHA || undefined)
   // `7/merge` on pull-request events is GitHub's merge ref, not a branch.
   const pullRef = env.GITHUB_REF?.startsWith('refs/pull/') ?? false
   const refName =

@@ -74,7 +74,9 @@ export class Reader {
     const cut = parts.map((part, at) =>
       at % 2 === 1 && at < parts.length - 1 && part.length > 120 ? `${part.slice(0, 120)}…` : part
     )
-    this.problems.push(cut.join('`'))
+    // A backtick inside a value pairs the spans wrongly: the whole is capped as well.
+    const whole = cut.join('`')
+    this.problems.push(whole.length > 4000 ? `${whole.slice(0, 4000)}…` : whole)
   }
 
   text(name: string): string {

@@ -157,3 +157,15 @@ it('a deadline carried by the signal is a timeout, not a cancel', async () => {
     .catch((failure: unknown) => failure)
   expect(error).toMatchObject({ name: 'ApiError', kind: 'timeout', stepTimedOut: true })
 })
+
+it('a cancel during the wait before asking for the link again is the cancel (the link call does nothing)', async () => {
+  const { emu, settings, controller } = await setUp({ mode: 'export' })
+  const jobId = emu.createExportJob('docs.example.com', 'completed')
+  emu.inject('bundle', { kind: 'http', status: 503 })
+  const recorded = recordLog((kind, message) => {
+    if (kind === 'info' && message.includes('Retrying in')) controller.abort(cancelled)
+  })
+  onTestFinished(recorded.restore)
+  const api = createAdminApi({ baseUrl: settings.baseUrl, apiKey: settings.apiKey })
+  await expect(api.createBundle(jobId, controller.signal)).rejects.toBe(cancelled)
+})

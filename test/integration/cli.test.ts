@@ -318,6 +318,22 @@ describe('mintlify-admin (the CLI)', () => {
     const run = await cli(['export', '--domain', '--json', ...apiFlags()])
     expect(run.exitCode).toBe(2)
     expect(run.stderr).toContain('--domain took `--json` for its value')
+    // The CLI's own options too (a file named `--json`), and a prompt (a paid job).
+    const own = ['export', '--domain', 'docs.example.com', '--summary', '--json', ...apiFlags()]
+    const summary = await cli(own)
+    expect(summary.exitCode).toBe(2)
+    expect(summary.stderr).toContain('--summary took `--json` for its value')
+    const prompt = await cli([
+      'agent',
+      '--project-id',
+      'p',
+      '--prompt',
+      '--apikey=mint_s3cret',
+      ...apiFlags()
+    ])
+    expect(prompt.exitCode).toBe(2)
+    expect(prompt.stderr).toContain('--prompt took `--apikey` for its value')
+    expect(prompt.stderr).not.toContain('s3cret')
     expect(emu.requests).toHaveLength(0)
   })
 

@@ -260,6 +260,12 @@ describe('readGitHubRun', () => {
     expect(readGitHubRun(env)).toMatchObject({ headRef: 'docs/new', headFromFork: true })
     // A fork's run names no pull request of this repository.
     expect(readGitHubRun(env).forPullRequest).toBeUndefined()
+    // Without its branch, not its commit either: branch and commit must match.
+    const noBranch = followed('acme/docs', [])
+    delete (noBranch.workflow_run as { head_branch?: string }).head_branch
+    await writeFile(path, JSON.stringify(noBranch))
+    expect(readGitHubRun(env)).toMatchObject({ headSha: env.GITHUB_SHA, refName: 'main' })
+    await writeFile(path, JSON.stringify(followed('acme/docs', [])))
     // The same payload under another event name is not read as a workflow_run.
     expect(readGitHubRun({ ...env, GITHUB_EVENT_NAME: 'push' }).headSha).toBe(env.GITHUB_SHA)
   })

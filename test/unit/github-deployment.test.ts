@@ -97,6 +97,13 @@ describe('the GitHub deployment of a preview', () => {
       const own = previewDeployment(settings, context, 2000)
       await own?.started({ branch: 'docs/x', waitedMs: 0 } as PreviewReport)
       expect(stub.deployments.at(-1)?.ref).toBe(settings.github.headSha)
+      // A fork's branch of the same name: its commit is not this repository's branch.
+      const fork = { ...settings, github: { ...settings.github, headFromFork: true } }
+      await previewDeployment(fork as PreviewSettings, context, 2000)?.started({
+        branch: 'docs/x',
+        waitedMs: 0
+      } as PreviewReport)
+      expect(stub.deployments.at(-1)?.ref).toBe('docs/x')
     } finally {
       recorder.restore()
     }

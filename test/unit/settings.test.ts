@@ -228,9 +228,14 @@ describe('readSettings', () => {
     reader.problem(`Input \`a\`${prose}\`b\` and \`${'c'.repeat(200)}\`.`)
     // Exactly 120 characters stay; an unpaired backtick opens no span.
     reader.problem(`\`${'d'.repeat(120)}\` then an unpaired \`${'e'.repeat(200)}`)
+    // A backtick inside a value pairs the spans wrongly: the whole is capped.
+    reader.problem(`Input \`domain\` (\`a\`b${'x'.repeat(100_000)}\`) is wrong.`)
+    reader.problem('f'.repeat(4000))
     expect(problems).toEqual([
       `Input \`a\`${prose}\`b\` and \`${'c'.repeat(120)}…\`.`,
-      `\`${'d'.repeat(120)}\` then an unpaired \`${'e'.repeat(200)}`
+      `\`${'d'.repeat(120)}\` then an unpaired \`${'e'.repeat(200)}`,
+      expect.stringMatching(/^.{4000}…$/s),
+      'f'.repeat(4000)
     ])
   })
 

@@ -1,4 +1,4 @@
-import { CancelledError } from '../errors.js'
+import { stoppedWaiting } from '../errors.js'
 import type { Mode } from '../mode.js'
 import { agentCommentBody, agentCommentMarker } from '../agent-watch/report.js'
 import { agentRunOutputs, agentRunSummary } from './report.js'
@@ -13,9 +13,9 @@ export const agentMode: Mode<AgentSettings, AgentRunReport> = {
   outputs: agentRunOutputs,
   summaryMarkdown: agentRunSummary,
   // No job, no comment: a step that could not start one fails where its checks are shown. Nor
-  // for a follow-up cancelled before it was sent (`job` is its answer): nothing goes on.
+  // for a follow-up cancelled or timed out before it was sent (`job` is its answer).
   comment: (_settings, report, error) =>
-    report.jobId && !(error instanceof CancelledError && !report.job)
+    report.jobId && !(stoppedWaiting(error) && !report.job)
       ? {
           marker: agentCommentMarker(report.projectId, report.jobId),
           body: agentCommentBody(report, error)
