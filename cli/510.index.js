@@ -4863,26 +4863,14 @@ async function extractSite(source, format, directory, settings, reservedBytes, s
 async function judgeSiteAudit(audit, settings) {
     const { judgeAudit } = await __webpack_require__.e(/* import() */ 454).then(__webpack_require__.bind(__webpack_require__, 1454));
     const verdict = judgeAudit(audit.hosts, settings.deploymentKind);
-    const unread = audit.skipped.length > 0
-        ? `The audit skipped ${audit.skipped.length} file(s) too large to scan (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(audit.skipped[0])}: the hosts they load from are not known.`
-        : undefined;
     // Air-gapped, a site is served only once proven self-contained: an unread file proves nothing.
-    const unreadFails = unread !== undefined && settings.deploymentKind === 'air-gapped';
-    if (unread && !unreadFails)
-        log/* log */.Rm.warning(unread);
+    const unread = unreadFiles(audit.skipped, 'The audit skipped', 'to scan', 'the hosts they load from are not known', settings.deploymentKind === 'air-gapped' &&
+        'An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set `deployment-kind` to the kind that fits.');
     if (verdict.kind === 'report')
         log/* log */.Rm.info(verdict.message);
     if (verdict.kind === 'warn')
         verdict.warnings.forEach(warning => log/* log */.Rm.warning(warning));
-    // One failure that says all: the hosts found and the files not read.
-    const failures = [
-        verdict.kind === 'fail' ? verdict.message : undefined,
-        unreadFails
-            ? `${unread} An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set \`deployment-kind\` to the kind that fits.`
-            : undefined
-    ].filter(Boolean);
-    if (failures.length > 0)
-        throw new ExportFailedError(failures.join('\n'));
+    failWith(verdict.kind === 'fail' ? verdict.message : undefined, unread.failure);
 }
 /**
  * The readers of the next extraction, which may be started ahead of it: a thread takes some 0.15 s
@@ -4949,32 +4937,39 @@ async function checkSite(result, sitePath, folder, settings, report) {
     if (pageCount !== undefined && pageCount !== result.pages) {
         log/* log */.Rm.warning(`The site has ${result.pages} HTML page(s), but export job ${report.jobId} reported ${pageCount}: pages may be missing from the bundle, or the job counted others.`);
     }
-    const unread = result.skipped.length > 0
-        ? `The link check skipped ${result.skipped.length} file(s) too large to read (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(result.skipped[0])}: their links were not checked.`
-        : undefined;
     // `check: fail` promises every link resolves, which an unread file cannot show.
-    const unreadFails = unread !== undefined && settings.check === 'fail';
-    if (unread && !unreadFails)
-        log/* log */.Rm.warning(unread);
+    const unread = unreadFiles(result.skipped, 'The link check skipped', 'to read', 'their links were not checked', settings.check === 'fail' &&
+        'With `check: fail` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set `check: warn`.');
     const annotate = settings.check === 'fail' ? log/* log */.Rm.error : log/* log */.Rm.warning;
     for (const broken of result.broken.slice(0, ANNOTATED_BROKEN_LINKS))
         annotate(describeBrokenLink(broken, settings.host));
     const more = result.broken.length - ANNOTATED_BROKEN_LINKS;
     if (more > 0)
         log/* log */.Rm.info(`… and ${more} more broken link(s); the job summary lists up to 50.`);
-    if (result.broken.length === 0 && !unreadFails) {
+    if (result.broken.length === 0 && !unread.failure) {
         const notRead = result.skipped.length;
         log/* log */.Rm.info(`Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}${notRead ? ` (${notRead} file(s) too large to read not checked)` : ''}.`);
     }
     if (settings.check !== 'fail')
         return;
-    // One failure that says all: the broken links and the files not read.
-    const failures = [
-        result.broken.length > 0 ? siteCheckFailure(result) : undefined,
-        unreadFails
-            ? `${unread} With \`check: fail\` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set \`check: warn\`.`
-            : undefined
-    ].filter(Boolean);
+    failWith(result.broken.length > 0 ? siteCheckFailure(result) : undefined, unread.failure);
+}
+/**
+ * Files a reader skipped as too large: a warning, or, where `failing` gives the advice, a part
+ * of the step's failure (said there, not warned as well).
+ */
+function unreadFiles(skipped, reader, doing, consequence, failing) {
+    if (skipped.length === 0)
+        return {};
+    const said = `${reader} ${skipped.length} file(s) too large ${doing} (over 16 MiB), e.g. ${(0,untrusted/* untrusted */.bp)(skipped[0])}: ${consequence}.`;
+    if (failing)
+        return { failure: `${said} ${failing}` };
+    log/* log */.Rm.warning(said);
+    return {};
+}
+/** One failure that says all: the findings and the files not read, each on a line. */
+function failWith(...parts) {
+    const failures = parts.filter(Boolean);
     if (failures.length > 0)
         throw new ExportFailedError(failures.join('\n'));
 }

@@ -410,23 +410,18 @@ async function extractSite(
 async function judgeSiteAudit(audit: AuditResult, settings: ExportSettings): Promise<void> {
   const { judgeAudit } = await import('../../audit/verdict.js')
   const verdict = judgeAudit(audit.hosts, settings.deploymentKind)
-  const unread =
-    audit.skipped.length > 0
-      ? `The audit skipped ${audit.skipped.length} file(s) too large to scan (over 16 MiB), e.g. ${untrusted(audit.skipped[0] as string)}: the hosts they load from are not known.`
-      : undefined
   // Air-gapped, a site is served only once proven self-contained: an unread file proves nothing.
-  const unreadFails = unread !== undefined && settings.deploymentKind === 'air-gapped'
-  if (unread && !unreadFails) log.warning(unread)
+  const unread = unreadFiles(
+    audit.skipped,
+    'The audit skipped',
+    'to scan',
+    'the hosts they load from are not known',
+    settings.deploymentKind === 'air-gapped' &&
+      'An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set `deployment-kind` to the kind that fits.'
+  )
   if (verdict.kind === 'report') log.info(verdict.message)
   if (verdict.kind === 'warn') verdict.warnings.forEach(warning => log.warning(warning))
-  // One failure that says all: the hosts found and the files not read.
-  const failures = [
-    verdict.kind === 'fail' ? verdict.message : undefined,
-    unreadFails
-      ? `${unread} An air-gapped deployment needs every file checked: keep each page, script and stylesheet under 16 MiB, or set \`deployment-kind\` to the kind that fits.`
-      : undefined
-  ].filter(Boolean)
-  if (failures.length > 0) throw new ExportFailedError(failures.join('\n'))
+  failWith(verdict.kind === 'fail' ? verdict.message : undefined, unread.failure)
 }
 
 /**
@@ -506,32 +501,51 @@ async function checkSite(
       `The site has ${result.pages} HTML page(s), but export job ${report.jobId} reported ${pageCount}: pages may be missing from the bundle, or the job counted others.`
     )
   }
-  const unread =
-    result.skipped.length > 0
-      ? `The link check skipped ${result.skipped.length} file(s) too large to read (over 16 MiB), e.g. ${untrusted(result.skipped[0] as string)}: their links were not checked.`
-      : undefined
   // `check: fail` promises every link resolves, which an unread file cannot show.
-  const unreadFails = unread !== undefined && settings.check === 'fail'
-  if (unread && !unreadFails) log.warning(unread)
+  const unread = unreadFiles(
+    result.skipped,
+    'The link check skipped',
+    'to read',
+    'their links were not checked',
+    settings.check === 'fail' &&
+      'With `check: fail` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set `check: warn`.'
+  )
   const annotate = settings.check === 'fail' ? log.error : log.warning
   for (const broken of result.broken.slice(0, ANNOTATED_BROKEN_LINKS))
     annotate(describeBrokenLink(broken, settings.host))
   const more = result.broken.length - ANNOTATED_BROKEN_LINKS
   if (more > 0) log.info(`… and ${more} more broken link(s); the job summary lists up to 50.`)
-  if (result.broken.length === 0 && !unreadFails) {
+  if (result.broken.length === 0 && !unread.failure) {
     const notRead = result.skipped.length
     log.info(
       `Checked ${result.references} reference(s) to ${result.targets} path(s) of the site in ${result.filesRead} file(s): all resolve on ${settings.host}${notRead ? ` (${notRead} file(s) too large to read not checked)` : ''}.`
     )
   }
   if (settings.check !== 'fail') return
-  // One failure that says all: the broken links and the files not read.
-  const failures = [
-    result.broken.length > 0 ? siteCheckFailure(result) : undefined,
-    unreadFails
-      ? `${unread} With \`check: fail\` every file must be read: keep each page, stylesheet and sitemap under 16 MiB, or set \`check: warn\`.`
-      : undefined
-  ].filter(Boolean)
+  failWith(result.broken.length > 0 ? siteCheckFailure(result) : undefined, unread.failure)
+}
+
+/**
+ * Files a reader skipped as too large: a warning, or, where `failing` gives the advice, a part
+ * of the step's failure (said there, not warned as well).
+ */
+function unreadFiles(
+  skipped: readonly string[],
+  reader: string,
+  doing: string,
+  consequence: string,
+  failing: string | false
+): { failure?: string } {
+  if (skipped.length === 0) return {}
+  const said = `${reader} ${skipped.length} file(s) too large ${doing} (over 16 MiB), e.g. ${untrusted(skipped[0] as string)}: ${consequence}.`
+  if (failing) return { failure: `${said} ${failing}` }
+  log.warning(said)
+  return {}
+}
+
+/** One failure that says all: the findings and the files not read, each on a line. */
+function failWith(...parts: Array<string | undefined>): void {
+  const failures = parts.filter(Boolean)
   if (failures.length > 0) throw new ExportFailedError(failures.join('\n'))
 }
 
