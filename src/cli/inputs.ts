@@ -109,9 +109,9 @@ export function flagInputs(
     const given = options[optionKey(name)]
     // Node reads argv as UTF-8, each byte that is not as U+FFFD: a branch or domain so garbled
     // would be sent as a name that exists nowhere. Free text (a prompt) may hold the character.
-    const names = name !== 'prompt' && name !== 'message'
+    const freeText = name === 'prompt' || name === 'message'
     const texts = [given].flat().filter((item): item is string => typeof item === 'string')
-    if (names && texts.some(item => item.includes('\ufffd')))
+    if (!freeText && texts.some(item => item.includes('\ufffd')))
       throw new UsageError(
         `--${name} holds bytes that are not UTF-8 (shown as \ufffd): give it as UTF-8 text (check the shell's or CI's locale).`
       )
