@@ -1,5 +1,5 @@
 export const id = 510;
-export const ids = [510];
+export const ids = [510,15];
 export const modules = {
 
 /***/ 3099:
@@ -4905,7 +4905,7 @@ function readersSupply(settings) {
  */
 async function siteReaders(settings) {
     const { needsHostConfig } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8844));
-    const { readersHere, readersOnThread } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 4681));
+    const { readersHere, readersOnThread } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(989)]).then(__webpack_require__.bind(__webpack_require__, 2989));
     const checked = settings.check !== 'off' || needsHostConfig(settings.host);
     const spec = { allowedHosts: settings.allowedHosts, ...(checked && { checkHost: settings.host }) };
     const script = (0,threads/* threadScript */.UQ)();

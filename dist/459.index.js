@@ -1,5 +1,5 @@
 export const id = 459;
-export const ids = [459];
+export const ids = [459,15];
 export const modules = {
 
 /***/ 22459:
@@ -4860,7 +4860,7 @@ function readersSupply(settings) {
  */
 async function siteReaders(settings) {
     const { needsHostConfig } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 18844));
-    const { readersHere, readersOnThread } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 64681));
+    const { readersHere, readersOnThread } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(989)]).then(__webpack_require__.bind(__webpack_require__, 92989));
     const checked = settings.check !== 'off' || needsHostConfig(settings.host);
     const spec = { allowedHosts: settings.allowedHosts, ...(checked && { checkHost: settings.host }) };
     const script = (0,threads/* threadScript */.UQ)();

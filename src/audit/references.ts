@@ -1,5 +1,6 @@
 import { decodeHTMLAttribute } from 'entities'
 import { PageTokenizer } from './page-tokenizer.js'
+import { quickTokenize, type QuickCallbacks } from './quick-tokenizer.js'
 
 /*
  * Finding the URLs a page makes the browser load. HTML goes through a real parser
@@ -105,22 +106,53 @@ export function scanPage(page: Buffer): readonly PageReference[] {
   return lastPage.found
 }
 
-function scanPageText(html: string): PageReference[] {
+/** What a page names; `quick: false` reads it with htmlparser2 only (for the tests to compare). */
+export function scanPageText(html: string, { quick = true } = {}): PageReference[] {
   const found: PageReference[] = []
-  scanHtml(html, (url, kind) => found.push([url, kind]))
+  const visit = (url: string, kind: PageReference[1]) => found.push([url, kind])
+  if (quick && scanHtml(html, visit, quickTokenize)) return found
+  // A form the quick tokenizer leaves to htmlparser2: the page again, from the start.
+  found.length = 0
+  scanHtml(html, visit, stockTokenize)
   return found
 }
 
+/** Reads a page into the callbacks; false if it gave up part way (then drop what was heard). */
+type Tokenize = (html: string, callbacks: QuickCallbacks) => boolean
+
+const stockTokenize: Tokenize = (html, callbacks) => {
+  const ignore = () => undefined
+  const tokenizer = new PageTokenizer(
+    { decodeEntities: false },
+    {
+      ...callbacks,
+      onattribentity: ignore, // never called, as ontextentity
+      ontextentity: ignore, // never called: the tokenizer decodes no entities
+      oncdata: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onprocessinginstruction: ignore
+    }
+  )
+  tokenizer.write(html)
+  tokenizer.end()
+  return true
+}
+
 /**
- * The tags of a page through htmlparser2's tokenizer, without its Parser: the Parser's tree
- * bookkeeping (implied ends, the element stack, an attribute object per tag) was a third of
- * the parse on a large site, and only tags, their attributes and the raw text of `<script>` and
- * `<style>` matter here. The tokenizer still does everything HTML-specific (raw-text elements,
- * comments) but entities: without them it skips text and attribute values in one search for
- * their end, and the few attribute values read are decoded by the attribute rules of `entities`
- * (the library the tokenizer decodes with), a fifth less CPU on a 10,000-page site.
+ * The tags of a page through a tokenizer (the quick one, or htmlparser2's), without
+ * htmlparser2's Parser: the Parser's tree bookkeeping (implied ends, the element stack, an
+ * attribute object per tag) was a third of the parse on a large site, and only tags, their
+ * attributes and the raw text of `<script>` and `<style>` matter here. Neither tokenizer decodes
+ * entities: text and attribute values are skipped in one search for their end, and the few
+ * attribute values read are decoded by the attribute rules of `entities` (the library
+ * htmlparser2 decodes with), a fifth less CPU on a 10,000-page site.
  */
-function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => void): void {
+function scanHtml(
+  html: string,
+  visit: (url: string, kind: PageReference[1]) => void,
+  tokenize: Tokenize
+): boolean {
   const load = (url: string) => visit(url, 'asset')
   // The tag's name when openTag reads it by name ('' for any other element), and the attribute's
   // when it is one openTag reads (undefined for the rest: class, id, aria-…, skipped unread).
@@ -168,49 +200,37 @@ function scanHtml(html: string, visit: (url: string, kind: PageReference[1]) => 
     inScript = inStyle = false
     inlineCode = ''
   }
-  const ignore = () => undefined
 
-  const tokenizer = new PageTokenizer(
-    { decodeEntities: false },
-    {
-      onopentagname(start, end) {
-        tag = nameAt(html, start, end, READ_ELEMENTS) ?? ''
-        if (stored) attributes = Object.create(null) as Record<string, string>
-        stored = false
-      },
-      onattribname(start, end) {
-        attribute = nameAt(html, start, end, READ_ATTRIBUTES)
-      },
-      onattribdata(start, end) {
-        if (attribute !== undefined) value += html.slice(start, end)
-      },
-      onattribentity: ignore, // never called, as ontextentity
-      onattribend() {
-        // The first of a repeated attribute counts, as in browsers.
-        if (attribute !== undefined && !(attribute in attributes)) {
-          attributes[attribute] = value.includes('&') ? decodeHTMLAttribute(value) : value
-          stored = true
-        }
-        value = ''
-      },
-      onopentagend: openTag,
-      // `<br/>` in HTML is an opening tag like `<br>`.
-      onselfclosingtag: openTag,
-      onclosetag: endRawText,
-      ontext(start, end) {
-        if (inScript || inStyle) inlineCode += html.slice(start, end)
-      },
-      ontextentity: ignore, // never called: the tokenizer decodes no entities
-      oncdata: ignore,
-      oncomment: ignore,
-      ondeclaration: ignore,
-      onprocessinginstruction: ignore,
-      // A page that ends inside a `<script>` or `<style>`: what it holds still counts.
-      onend: endRawText
-    }
-  )
-  tokenizer.write(html)
-  tokenizer.end()
+  return tokenize(html, {
+    onopentagname(start, end) {
+      tag = nameAt(html, start, end, READ_ELEMENTS) ?? ''
+      if (stored) attributes = Object.create(null) as Record<string, string>
+      stored = false
+    },
+    onattribname(start, end) {
+      attribute = nameAt(html, start, end, READ_ATTRIBUTES)
+    },
+    onattribdata(start, end) {
+      if (attribute !== undefined) value += html.slice(start, end)
+    },
+    onattribend() {
+      // The first of a repeated attribute counts, as in browsers.
+      if (attribute !== undefined && !(attribute in attributes)) {
+        attributes[attribute] = value.includes('&') ? decodeHTMLAttribute(value) : value
+        stored = true
+      }
+      value = ''
+    },
+    onopentagend: openTag,
+    // `<br/>` in HTML is an opening tag like `<br>`.
+    onselfclosingtag: openTag,
+    onclosetag: endRawText,
+    ontext(start, end) {
+      if (inScript || inStyle) inlineCode += html.slice(start, end)
+    },
+    // A page that ends inside a `<script>` or `<style>`: what it holds still counts.
+    onend: endRawText
+  })
 }
 
 /** The attributes that load something, by element name: any element's, plus its own. */

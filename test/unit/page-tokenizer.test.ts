@@ -2,6 +2,7 @@ import { Tokenizer } from 'htmlparser2'
 import { describe, expect, it, vi } from 'vitest'
 import { PageTokenizer } from '../../src/audit/page-tokenizer.ts'
 import { largeSiteFiles } from '../emulator/large-site.ts'
+import { EDGE_PAGES } from '../support/html-pages.ts'
 
 // PageTokenizer replaces one private method of htmlparser2's Tokenizer: every token it gives
 // must be the stock tokenizer's, and the method and fields it relies on must still exist.
@@ -50,30 +51,6 @@ function tokens(
   return seen
 }
 
-/** Where the stock tokenizer and the stock search part ways, and where text simply ends. */
-const PAGES: Record<string, string> = {
-  empty: '',
-  'text only': 'plain text, no tag at all',
-  'text then tag': 'before <p>after</p> tail',
-  'a lone <': 'a < b and c<',
-  attributes: `<a href="/x?a=1&amp;b=2" title='it"s' data-x=unquoted class = "c" hidden>t</a>`,
-  'value with the other quote and a >': `<img alt='a > b "c"' src="/i.png">`,
-  'unterminated value at the end': '<a href="/never-closed',
-  'unterminated single-quoted value': "<a href='/never-closed>text",
-  script: '<script>if (a < b && c > d) x = "</scr" + "ipt>"</script><p>after</p>',
-  'script in mixed case and a partial end': '<SCRIPT>a</scrip b</SCRIPT >c',
-  'script never closed': '<script>let x = 1 < 2; // and more',
-  style: '<style>a { background: url("/b.png") } p < q</style>',
-  'title and textarea': '<title>a < b &amp; c</title><textarea>x</textarea >',
-  comments: '<!-- a -- b ->< --><!----><!--->x<!-- never closed',
-  cdata: '<![CDATA[ a ]] > ]]> b ]]>',
-  'doctype and processing instruction': '<!DOCTYPE html><?xml version="1.0"?><!bogus>',
-  'bogus comment without its end': '<!DOCTYPE html',
-  'closing tags': '</p ><///x></ a></>',
-  'non-ASCII text': '<p title="café ☕">naïve 日本語 😀 < 😀</p>',
-  'entities in text and values': '<p data-a="&lt;&#60;&#x3c;">&amp;&copy;&notanentity;</p>'
-}
-
 const OPTIONS: readonly Options[] = [
   { decodeEntities: false },
   { decodeEntities: true },
@@ -94,7 +71,7 @@ describe('PageTokenizer', () => {
 
   for (const options of OPTIONS)
     describe(JSON.stringify(options), () => {
-      for (const [name, html] of Object.entries(PAGES))
+      for (const [name, html] of Object.entries(EDGE_PAGES))
         it(`gives the stock tokens for ${name}, written whole and in pieces`, () => {
           for (const piece of [html.length, 1, 2, 7, 64]) {
             const stock = tokens(Tokenizer, options, html, piece)

@@ -1,0 +1,242 @@
+/*
+ * A page's tags, at the speed of a search. htmlparser2's tokenizer (PageTokenizer) steps through
+ * every character of every tag in its state machine, a method call each; on a 10,000-page site
+ * that is most of the 0.8–1.0 s the readers' thread spends parsing, the bound of a tar.gz's
+ * extraction. The pages an export writes use few of HTML's forms (tags, quoted attributes,
+ * comments, a doctype, scripts), so this reads those in plain loops and searches, and gives the
+ * same callbacks as the stock tokenizer for them (those the page scan listens to). For anything
+ * it does not read the way the stock tokenizer does, or a page that ends inside a tag, it says
+ * false and the caller parses the page again with htmlparser2: a page is never read two ways.
+ * test/unit/quick-tokenizer.test.ts holds its callbacks to the stock tokenizer's, on chosen and
+ * on random pages.
+ */
+
+/** The tokenizer callbacks the page scan listens to (htmlparser2's names and arguments). */
+export interface QuickCallbacks {
+  onopentagname(start: number, endIndex: number): void
+  onattribname(start: number, endIndex: number): void
+  onattribdata(start: number, endIndex: number): void
+  onattribend(quote: number, endIndex: number): void
+  onopentagend(endIndex: number): void
+  onselfclosingtag(endIndex: number): void
+  onclosetag(start: number, endIndex: number): void
+  /** Only the raw text of a `<script>`, `<style>` and the like. */
+  ontext(start: number, endIndex: number): void
+  onend(): void
+}
+
+const TAB = 9
+const NEW_LINE = 10
+const FORM_FEED = 12
+const CARRIAGE_RETURN = 13
+const SPACE = 32
+const BANG = 33
+const DOUBLE_QUOTE = 34
+const SINGLE_QUOTE = 39
+const SLASH = 47
+const EQUALS = 61
+const GREATER_THAN = 62
+const QUESTION_MARK = 63
+const OPENING_BRACKET = 91
+
+/** htmlparser2's QuoteType, as onattribend reports it. */
+const NO_VALUE = 0
+const UNQUOTED = 1
+const SINGLE = 2
+const DOUBLE = 3
+
+const isWhitespace = (c: number) =>
+  c === SPACE || c === NEW_LINE || c === TAB || c === FORM_FEED || c === CARRIAGE_RETURN
+const isEndOfTagSection = (c: number) => c === SLASH || c === GREATER_THAN || isWhitespace(c)
+const isAsciiAlpha = (c: number) => (c | 0x20) >= 97 && (c | 0x20) <= 122
+
+/**
+ * Elements whose content is text up to their end tag, as htmlparser2 treats them (it knows no
+ * other). `plaintext` runs to the end of the page: left to htmlparser2.
+ */
+const RAW_TEXT_ELEMENTS = new Set([
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'iframe',
+  'noembed',
+  'noframes',
+  'xmp'
+])
+
+/**
+ * Reads `html` into `callbacks`, saying true; or false as soon as it meets a form it does not
+ * read as htmlparser2's Tokenizer does (`{ decodeEntities: false }`, no Parser), after which the
+ * callbacks heard so far are to be dropped.
+ */
+export function quickTokenize(html: string, callbacks: QuickCallbacks): boolean {
+  // htmlparser2 matches the end of raw text by `code | 0x20`, which takes U+001C for `<` and
+  // U+000F for `/`: pages with either are left to it.
+  if (html.includes('\x1c') || html.includes('\x0f')) return false
+  const length = html.length
+  let at = 0
+  for (;;) {
+    const open = html.indexOf('<', at)
+    if (open === -1 || open + 1 === length) break
+    const next = html.charCodeAt(open + 1)
+    let end: number
+    if (isAsciiAlpha(next)) end = startTag(html, open + 1, callbacks)
+    else if (next === SLASH) end = closingTag(html, open + 2, callbacks)
+    else if (next === BANG) end = declaration(html, open + 2)
+    else if (next === QUESTION_MARK) end = html.indexOf('>', open + 2)
+    else {
+      // Text: the `<` stands for itself.
+      at = open + 1
+      continue
+    }
+    if (end === -1) return false
+    at = end + 1
+  }
+  callbacks.onend()
+  return true
+}
+
+/** Reads a start tag whose name begins at `name`, and its raw text if it has one: its last index. */
+function startTag(html: string, name: number, callbacks: QuickCallbacks): number {
+  const length = html.length
+  let at = name + 1
+  while (at < length && !isEndOfTagSection(html.charCodeAt(at))) at++
+  if (at === length) return -1
+  callbacks.onopentagname(name, at)
+  const end = attributes(html, at, callbacks)
+  if (end === -1) return end
+  const tag = html.slice(name, at).toLowerCase()
+  if (tag === 'plaintext') return -1
+  return RAW_TEXT_ELEMENTS.has(tag) ? rawText(html, end + 1, tag, callbacks) : end
+}
+
+/** Reads a start tag's attributes from `at`, where its name ends: the index of its `>`. */
+function attributes(html: string, at: number, callbacks: QuickCallbacks): number {
+  const length = html.length
+  while (at < length) {
+    const c = html.charCodeAt(at)
+    if (c === GREATER_THAN) {
+      callbacks.onopentagend(at)
+      return at
+    }
+    if (c === SLASH) {
+      // `/>` closes the tag (raw text still follows, as in HTML); a `/` before anything else
+      // is passed over.
+      at++
+      while (at < length && isWhitespace(html.charCodeAt(at))) at++
+      if (html.charCodeAt(at) === GREATER_THAN) {
+        callbacks.onselfclosingtag(at)
+        return at
+      }
+      continue
+    }
+    if (isWhitespace(c)) {
+      at++
+      continue
+    }
+    // A name runs to `=`, a space, `/` or `>`; its first character may be any other.
+    const start = at
+    at++
+    let c2 = html.charCodeAt(at)
+    while (at < length && c2 !== EQUALS && !isEndOfTagSection(c2)) c2 = html.charCodeAt(++at)
+    if (at === length) return -1
+    callbacks.onattribname(start, at)
+    const nameEnd = at
+    while (at < length && isWhitespace(html.charCodeAt(at))) at++
+    if (at === length) return -1
+    if (html.charCodeAt(at) !== EQUALS) {
+      // No value; what follows is the next name (or the tag's end).
+      callbacks.onattribend(NO_VALUE, nameEnd)
+      continue
+    }
+    at++
+    while (at < length && isWhitespace(html.charCodeAt(at))) at++
+    if (at === length) return -1
+    const quote = html.charCodeAt(at)
+    if (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE) {
+      const close = html.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", at + 1)
+      if (close === -1) return -1
+      callbacks.onattribdata(at + 1, close)
+      callbacks.onattribend(quote === DOUBLE_QUOTE ? DOUBLE : SINGLE, close + 1)
+      at = close + 1
+      continue
+    }
+    const value = at
+    while (
+      at < length &&
+      !isWhitespace(html.charCodeAt(at)) &&
+      html.charCodeAt(at) !== GREATER_THAN
+    )
+      at++
+    if (at === length) return -1
+    callbacks.onattribdata(value, at)
+    callbacks.onattribend(UNQUOTED, at)
+  }
+  return -1
+}
+
+/**
+ * Reads the text of a `tag` element from `start` to its end tag (`</tag` in any case, then a
+ * space, `/` or `>`): the index of that tag's `>`.
+ */
+function rawText(html: string, start: number, tag: string, callbacks: QuickCallbacks): number {
+  const length = html.length
+  let at = start
+  for (;;) {
+    const open = html.indexOf('</', at)
+    if (open === -1) return -1
+    const name = open + 2
+    const after = name + tag.length
+    if (after < length && isEndOfTagSection(html.charCodeAt(after)) && spells(html, name, tag)) {
+      if (open > start) callbacks.ontext(start, open)
+      callbacks.onclosetag(name, after)
+      return html.indexOf('>', after)
+    }
+    at = open + 1
+  }
+}
+
+/** Whether html has `lowercase` at `at`, ASCII letters in either case. */
+function spells(html: string, at: number, lowercase: string): boolean {
+  for (let i = 0; i < lowercase.length; i++)
+    if ((html.charCodeAt(at + i) | 0x20) !== lowercase.charCodeAt(i)) return false
+  return true
+}
+
+/** Reads a closing tag or what stands in for one after `</`: the index of its `>`. */
+function closingTag(html: string, at: number, callbacks: QuickCallbacks): number {
+  if (at === html.length) return -1
+  const c = html.charCodeAt(at)
+  if (c === GREATER_THAN) return at
+  // `</` then anything but a letter is a comment to the next `>`.
+  if (!isAsciiAlpha(c)) return html.indexOf('>', at)
+  let end = at + 1
+  while (end < html.length && !isEndOfTagSection(html.charCodeAt(end))) end++
+  if (end === html.length) return -1
+  callbacks.onclosetag(at, end)
+  return html.indexOf('>', end)
+}
+
+/**
+ * Passes over what follows `<!` from `at`: a comment, CDATA (a comment in HTML), a doctype or
+ * any other declaration, all to be ignored. The index of its last character.
+ */
+function declaration(html: string, at: number): number {
+  if (html.startsWith('--', at)) {
+    const content = at + 2
+    // `<!-->` and `<!--->` end where they stand.
+    if (html.charCodeAt(content) === GREATER_THAN) return content
+    if (html.startsWith('->', content)) return content + 1
+    const dashes = html.indexOf('-->', content)
+    const bang = html.indexOf('--!>', content)
+    if (dashes === -1) return bang === -1 ? -1 : bang + 3
+    return bang === -1 || dashes < bang ? dashes + 2 : bang + 3
+  }
+  if (html.charCodeAt(at) === OPENING_BRACKET && html.startsWith('CDATA[', at + 1)) {
+    const end = html.indexOf(']]>', at + 7)
+    return end === -1 ? -1 : end + 2
+  }
+  // `<!-` then anything else, a doctype, `<![` without CDATA, any other `<!…`: to the next `>`.
+  return html.indexOf('>', at)
+}
