@@ -258,17 +258,16 @@ const isEndOfTagSection = (c) => c === SLASH || c === GREATER_THAN || isWhitespa
 const isAsciiAlpha = (c) => (c | 0x20) >= 97 && (c | 0x20) <= 122;
 /**
  * Elements whose content is text up to their end tag, as htmlparser2 treats them (it knows no
- * other). `plaintext` runs to the end of the page: left to htmlparser2.
+ * other), by the length of their name. `plaintext` runs to the end of the page: left to
+ * htmlparser2.
  */
-const RAW_TEXT_ELEMENTS = new Set([
-    'script',
-    'style',
-    'title',
-    'textarea',
-    'iframe',
-    'noembed',
-    'noframes',
-    'xmp'
+const RAW_TEXT_ELEMENTS = new Map([
+    [3, ['xmp']],
+    [5, ['style', 'title']],
+    [6, ['script', 'iframe']],
+    [7, ['noembed']],
+    [8, ['textarea', 'noframes']],
+    [9, ['plaintext']]
 ]);
 /**
  * Reads `html` into `callbacks`, saying true; or false as soon as it meets a form it does not
@@ -280,11 +279,10 @@ function quickTokenize(html, callbacks) {
     // U+000F for `/`: pages with either are left to it.
     if (html.includes('\x1c') || html.includes('\x0f'))
         return false;
-    const length = html.length;
     let at = 0;
     for (;;) {
         const open = html.indexOf('<', at);
-        if (open === -1 || open + 1 === length)
+        if (open === -1)
             break;
         const next = html.charCodeAt(open + 1);
         let end;
@@ -310,20 +308,21 @@ function quickTokenize(html, callbacks) {
 }
 /** Reads a start tag whose name begins at `name`, and its raw text if it has one: its last index. */
 function startTag(html, name, callbacks) {
+    // Past the end, charCodeAt gives NaN: loops that stop on a character also stop on the length,
+    // and a tag cut by the end is left to htmlparser2 where its `>` is missing.
     const length = html.length;
-    let at = name + 1;
+    let at = name;
     while (at < length && !isEndOfTagSection(html.charCodeAt(at)))
         at++;
-    if (at === length)
-        return -1;
     callbacks.onopentagname(name, at);
     const end = attributes(html, at, callbacks);
     if (end === -1)
         return end;
-    const tag = html.slice(name, at).toLowerCase();
+    // Found without a string of each name: a large site has millions of tags.
+    const tag = RAW_TEXT_ELEMENTS.get(at - name)?.find(raw => spells(html, name, raw));
     if (tag === 'plaintext')
         return -1;
-    return RAW_TEXT_ELEMENTS.has(tag) ? rawText(html, end + 1, tag, callbacks) : end;
+    return tag ? rawText(html, end + 1, tag, callbacks) : end;
 }
 /** Reads a start tag's attributes from `at`, where its name ends: the index of its `>`. */
 function attributes(html, at, callbacks) {
@@ -338,7 +337,7 @@ function attributes(html, at, callbacks) {
             // `/>` closes the tag (raw text still follows, as in HTML); a `/` before anything else
             // is passed over.
             at++;
-            while (at < length && isWhitespace(html.charCodeAt(at)))
+            while (isWhitespace(html.charCodeAt(at)))
                 at++;
             if (html.charCodeAt(at) === GREATER_THAN) {
                 callbacks.onselfclosingtag(at);
@@ -356,24 +355,18 @@ function attributes(html, at, callbacks) {
         let c2 = html.charCodeAt(at);
         while (at < length && c2 !== EQUALS && !isEndOfTagSection(c2))
             c2 = html.charCodeAt(++at);
-        if (at === length)
-            return -1;
         callbacks.onattribname(start, at);
         const nameEnd = at;
-        while (at < length && isWhitespace(html.charCodeAt(at)))
+        while (isWhitespace(html.charCodeAt(at)))
             at++;
-        if (at === length)
-            return -1;
         if (html.charCodeAt(at) !== EQUALS) {
             // No value; what follows is the next name (or the tag's end).
             callbacks.onattribend(NO_VALUE, nameEnd);
             continue;
         }
         at++;
-        while (at < length && isWhitespace(html.charCodeAt(at)))
+        while (isWhitespace(html.charCodeAt(at)))
             at++;
-        if (at === length)
-            return -1;
         const quote = html.charCodeAt(at);
         if (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE) {
             const close = html.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", at + 1);
@@ -389,8 +382,6 @@ function attributes(html, at, callbacks) {
             !isWhitespace(html.charCodeAt(at)) &&
             html.charCodeAt(at) !== GREATER_THAN)
             at++;
-        if (at === length)
-            return -1;
         callbacks.onattribdata(value, at);
         callbacks.onattribend(UNQUOTED, at);
     }
@@ -401,7 +392,6 @@ function attributes(html, at, callbacks) {
  * space, `/` or `>`): the index of that tag's `>`.
  */
 function rawText(html, start, tag, callbacks) {
-    const length = html.length;
     let at = start;
     for (;;) {
         const open = html.indexOf('</', at);
@@ -409,7 +399,7 @@ function rawText(html, start, tag, callbacks) {
             return -1;
         const name = open + 2;
         const after = name + tag.length;
-        if (after < length && isEndOfTagSection(html.charCodeAt(after)) && spells(html, name, tag)) {
+        if (isEndOfTagSection(html.charCodeAt(after)) && spells(html, name, tag)) {
             if (open > start)
                 callbacks.ontext(start, open);
             callbacks.onclosetag(name, after);
@@ -427,19 +417,12 @@ function spells(html, at, lowercase) {
 }
 /** Reads a closing tag or what stands in for one after `</`: the index of its `>`. */
 function closingTag(html, at, callbacks) {
-    if (at === html.length)
-        return -1;
-    const c = html.charCodeAt(at);
-    if (c === GREATER_THAN)
-        return at;
-    // `</` then anything but a letter is a comment to the next `>`.
-    if (!isAsciiAlpha(c))
+    // `</>` is nothing, and `</` then anything else but a letter a comment to the next `>`.
+    if (!isAsciiAlpha(html.charCodeAt(at)))
         return html.indexOf('>', at);
-    let end = at + 1;
+    let end = at;
     while (end < html.length && !isEndOfTagSection(html.charCodeAt(end)))
         end++;
-    if (end === html.length)
-        return -1;
     callbacks.onclosetag(at, end);
     return html.indexOf('>', end);
 }

@@ -52,17 +52,16 @@ const isAsciiAlpha = (c: number) => (c | 0x20) >= 97 && (c | 0x20) <= 122
 
 /**
  * Elements whose content is text up to their end tag, as htmlparser2 treats them (it knows no
- * other). `plaintext` runs to the end of the page: left to htmlparser2.
+ * other), by the length of their name. `plaintext` runs to the end of the page: left to
+ * htmlparser2.
  */
-const RAW_TEXT_ELEMENTS = new Set([
-  'script',
-  'style',
-  'title',
-  'textarea',
-  'iframe',
-  'noembed',
-  'noframes',
-  'xmp'
+const RAW_TEXT_ELEMENTS: ReadonlyMap<number, readonly string[]> = new Map([
+  [3, ['xmp']],
+  [5, ['style', 'title']],
+  [6, ['script', 'iframe']],
+  [7, ['noembed']],
+  [8, ['textarea', 'noframes']],
+  [9, ['plaintext']]
 ])
 
 /**
@@ -74,11 +73,10 @@ export function quickTokenize(html: string, callbacks: QuickCallbacks): boolean 
   // htmlparser2 matches the end of raw text by `code | 0x20`, which takes U+001C for `<` and
   // U+000F for `/`: pages with either are left to it.
   if (html.includes('\x1c') || html.includes('\x0f')) return false
-  const length = html.length
   let at = 0
   for (;;) {
     const open = html.indexOf('<', at)
-    if (open === -1 || open + 1 === length) break
+    if (open === -1) break
     const next = html.charCodeAt(open + 1)
     let end: number
     if (isAsciiAlpha(next)) end = startTag(html, open + 1, callbacks)
@@ -99,16 +97,18 @@ export function quickTokenize(html: string, callbacks: QuickCallbacks): boolean 
 
 /** Reads a start tag whose name begins at `name`, and its raw text if it has one: its last index. */
 function startTag(html: string, name: number, callbacks: QuickCallbacks): number {
+  // Past the end, charCodeAt gives NaN: loops that stop on a character also stop on the length,
+  // and a tag cut by the end is left to htmlparser2 where its `>` is missing.
   const length = html.length
-  let at = name + 1
+  let at = name
   while (at < length && !isEndOfTagSection(html.charCodeAt(at))) at++
-  if (at === length) return -1
   callbacks.onopentagname(name, at)
   const end = attributes(html, at, callbacks)
   if (end === -1) return end
-  const tag = html.slice(name, at).toLowerCase()
+  // Found without a string of each name: a large site has millions of tags.
+  const tag = RAW_TEXT_ELEMENTS.get(at - name)?.find(raw => spells(html, name, raw))
   if (tag === 'plaintext') return -1
-  return RAW_TEXT_ELEMENTS.has(tag) ? rawText(html, end + 1, tag, callbacks) : end
+  return tag ? rawText(html, end + 1, tag, callbacks) : end
 }
 
 /** Reads a start tag's attributes from `at`, where its name ends: the index of its `>`. */
@@ -124,7 +124,7 @@ function attributes(html: string, at: number, callbacks: QuickCallbacks): number
       // `/>` closes the tag (raw text still follows, as in HTML); a `/` before anything else
       // is passed over.
       at++
-      while (at < length && isWhitespace(html.charCodeAt(at))) at++
+      while (isWhitespace(html.charCodeAt(at))) at++
       if (html.charCodeAt(at) === GREATER_THAN) {
         callbacks.onselfclosingtag(at)
         return at
@@ -140,19 +140,16 @@ function attributes(html: string, at: number, callbacks: QuickCallbacks): number
     at++
     let c2 = html.charCodeAt(at)
     while (at < length && c2 !== EQUALS && !isEndOfTagSection(c2)) c2 = html.charCodeAt(++at)
-    if (at === length) return -1
     callbacks.onattribname(start, at)
     const nameEnd = at
-    while (at < length && isWhitespace(html.charCodeAt(at))) at++
-    if (at === length) return -1
+    while (isWhitespace(html.charCodeAt(at))) at++
     if (html.charCodeAt(at) !== EQUALS) {
       // No value; what follows is the next name (or the tag's end).
       callbacks.onattribend(NO_VALUE, nameEnd)
       continue
     }
     at++
-    while (at < length && isWhitespace(html.charCodeAt(at))) at++
-    if (at === length) return -1
+    while (isWhitespace(html.charCodeAt(at))) at++
     const quote = html.charCodeAt(at)
     if (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE) {
       const close = html.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", at + 1)
@@ -169,7 +166,6 @@ function attributes(html: string, at: number, callbacks: QuickCallbacks): number
       html.charCodeAt(at) !== GREATER_THAN
     )
       at++
-    if (at === length) return -1
     callbacks.onattribdata(value, at)
     callbacks.onattribend(UNQUOTED, at)
   }
@@ -181,14 +177,13 @@ function attributes(html: string, at: number, callbacks: QuickCallbacks): number
  * space, `/` or `>`): the index of that tag's `>`.
  */
 function rawText(html: string, start: number, tag: string, callbacks: QuickCallbacks): number {
-  const length = html.length
   let at = start
   for (;;) {
     const open = html.indexOf('</', at)
     if (open === -1) return -1
     const name = open + 2
     const after = name + tag.length
-    if (after < length && isEndOfTagSection(html.charCodeAt(after)) && spells(html, name, tag)) {
+    if (isEndOfTagSection(html.charCodeAt(after)) && spells(html, name, tag)) {
       if (open > start) callbacks.ontext(start, open)
       callbacks.onclosetag(name, after)
       return html.indexOf('>', after)
@@ -206,14 +201,10 @@ function spells(html: string, at: number, lowercase: string): boolean {
 
 /** Reads a closing tag or what stands in for one after `</`: the index of its `>`. */
 function closingTag(html: string, at: number, callbacks: QuickCallbacks): number {
-  if (at === html.length) return -1
-  const c = html.charCodeAt(at)
-  if (c === GREATER_THAN) return at
-  // `</` then anything but a letter is a comment to the next `>`.
-  if (!isAsciiAlpha(c)) return html.indexOf('>', at)
-  let end = at + 1
+  // `</>` is nothing, and `</` then anything else but a letter a comment to the next `>`.
+  if (!isAsciiAlpha(html.charCodeAt(at))) return html.indexOf('>', at)
+  let end = at
   while (end < html.length && !isEndOfTagSection(html.charCodeAt(end))) end++
-  if (end === html.length) return -1
   callbacks.onclosetag(at, end)
   return html.indexOf('>', end)
 }

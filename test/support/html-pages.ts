@@ -37,7 +37,18 @@ export const EDGE_PAGES: Record<string, string> = {
   'attribute forms': '<a =x  b = "1" c=d/e f g= \'h\' /i href=/j/ k/ > <br/ > <p/ x>',
   'a value cut by the end': '<a href=',
   'a name cut by the end': '<a hre',
-  plaintext: '<plaintext><a href="/never">',
+  plaintext: '<plaintext><a href="/never"></plaintext><a href="/still-text">',
   'U+000F, which htmlparser2 takes for / in an end tag': '<script>a<\x0fscript>b</script>',
-  'U+001C, which htmlparser2 takes for < in an end tag': '<title>\x1c/title></title>'
+  'U+001C, which htmlparser2 takes for < in an end tag': '<title>\x1c/title></title>',
+  'form feeds and carriage returns between attributes': '<a\fhref="/f"\rclass=x\f>t</a\r>',
+  'a tag whose name starts with z': '<zz src="/z.png"><Z href="/Z">',
+  'plain comments':
+    '<!-- plain --><a href="/after"><!---x--><img src="/i.png"><!-- a --><b href="/b"><!-- c --!>',
+  'comments that end in a tag': '<!--<a--!><p><!--<b--!> --><i>',
+  'CDATA with a > in it, and its look-alikes':
+    '<![CDATA[ x > <a href="/c"> ]]><!xCDATA[ > <a href="/x"> ]]>',
+  'end tags with a tag before their >': '<script></script <a href="/skipped">></p <a href="/too">>',
+  'a script tag cut by the end after a script': '<script>a</script><script src="x',
+  'a comment that ends in a tag and --!>, the last comment of the page': '<!--<a--!><p>',
+  'unquoted values ended by >': '<a href=/u>u</a><img src=/v.png>'
 }

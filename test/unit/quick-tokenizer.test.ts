@@ -79,63 +79,14 @@ function quickCalls(html: string): unknown[][] | undefined {
 }
 
 /** Pieces that make the forms where tokenizers part ways, to be strung together at random. */
+// prettier-ignore
 const PIECES = [
-  '<',
-  '>',
-  '/',
-  '!',
-  '?',
-  '-',
-  '=',
-  '"',
-  "'",
-  ' ',
-  '\n',
-  '\t',
-  '[',
-  ']',
-  'a',
-  'B',
-  'x',
-  '1',
-  '<a',
-  '</',
-  '<!--',
-  '-->',
-  '--!>',
-  '<!',
-  '<![CDATA[',
-  ']]>',
-  '<?',
-  '/>',
-  'href',
-  'SRC',
-  'style',
-  '<script',
-  '</script',
-  'ScRiPt',
-  '<style',
-  '</style',
-  '<title',
-  '</TITLE',
-  '<textarea',
-  '</textarea',
-  '<xmp',
-  '</xmp',
-  '<iframe',
-  '</iframe',
-  'noembed',
-  'noframes',
-  'plaintext',
-  'doctype',
-  'CDATA[',
-  'url(/u.png)',
-  'import("/i.js")',
-  '&amp;',
-  'é',
-  '😀',
-  '\x0f',
-  '\x1c'
+  '<', '>', '/', '!', '?', '-', '=', '"', "'", ' ', '\n', '\t', '\f', '\r', '[', ']', 'a', 'B',
+  'x', 'z', 'Z', '1', '<a', '</', '<!--', '-->', '--!>', '<!', '<![CDATA[', ']]>', '<?', '/>',
+  'href', 'SRC', 'style',
+  '<script', '</script', 'ScRiPt', '<style', '</style', '<title', '</TITLE', '<textarea',
+  '</textarea', '<xmp', '</xmp', '<iframe', '</iframe', 'noembed', 'noframes', 'plaintext',
+  'doctype', 'CDATA[', 'url(/u.png)', 'import("/i.js")', '&amp;', 'é', '😀', '\x0f', '\x1c'
 ]
 const randomPage = fc.oneof(
   fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }).map(pieces => pieces.join('')),
@@ -159,7 +110,15 @@ describe('quickTokenize', () => {
       'comments cut short and odd ends',
       'declarations of every kind',
       'closing tags of every kind',
-      'attribute forms'
+      'attribute forms',
+      'form feeds and carriage returns between attributes',
+      'a tag whose name starts with z',
+      'plain comments',
+      'comments that end in a tag',
+      'CDATA with a > in it, and its look-alikes',
+      'end tags with a tag before their >',
+      'a comment that ends in a tag and --!>, the last comment of the page',
+      'unquoted values ended by >'
     ]
     // Pages it leaves: each ends inside something, or uses what htmlparser2 reads its own way.
     const left = [
@@ -168,6 +127,7 @@ describe('quickTokenize', () => {
       'a value cut by the end',
       'a name cut by the end',
       'plaintext',
+      'a script tag cut by the end after a script',
       'U+000F, which htmlparser2 takes for / in an end tag',
       'U+001C, which htmlparser2 takes for < in an end tag'
     ]
