@@ -438,11 +438,18 @@ function declaration(html, at) {
             return content;
         if (html.startsWith('->', content))
             return content + 1;
-        const dashes = html.indexOf('-->', content);
-        const bang = html.indexOf('--!>', content);
-        if (dashes === -1)
-            return bang === -1 ? -1 : bang + 3;
-        return bang === -1 || dashes < bang ? dashes + 2 : bang + 3;
+        // The first `-->` or `--!>`. Two searches, one for each, would each run to the end of the
+        // page when the other comes first: on a page of many comments, a pass over the rest of the
+        // page per comment.
+        for (let dashes = html.indexOf('--', content); dashes !== -1;) {
+            const next = html.charCodeAt(dashes + 2);
+            if (next === GREATER_THAN)
+                return dashes + 2;
+            if (next === BANG && html.charCodeAt(dashes + 3) === GREATER_THAN)
+                return dashes + 3;
+            dashes = html.indexOf('--', dashes + 1);
+        }
+        return -1;
     }
     if (html.charCodeAt(at) === OPENING_BRACKET && html.startsWith('CDATA[', at + 1)) {
         const end = html.indexOf(']]>', at + 7);
