@@ -50,5 +50,7 @@ export const EDGE_PAGES: Record<string, string> = {
   'end tags with a tag before their >': '<script></script <a href="/skipped">></p <a href="/too">>',
   'a script tag cut by the end after a script': '<script>a</script><script src="x',
   'a comment that ends in a tag and --!>, the last comment of the page': '<!--<a--!><p>',
-  'unquoted values ended by >': '<a href=/u>u</a><img src=/v.png>'
+  'unquoted values ended by >': '<a href=/u>u</a><img src=/v.png>',
+  'dashes inside comments':
+    '<!-- -- <a href="/1"> --!x <a href="/2"> --y> <a href="/3"> -! --><p><!-- --!- --!><i>'
 }

@@ -118,7 +118,8 @@ describe('quickTokenize', () => {
       'CDATA with a > in it, and its look-alikes',
       'end tags with a tag before their >',
       'a comment that ends in a tag and --!>, the last comment of the page',
-      'unquoted values ended by >'
+      'unquoted values ended by >',
+      'dashes inside comments'
     ]
     // Pages it leaves: each ends inside something, or uses what htmlparser2 reads its own way.
     const left = [
