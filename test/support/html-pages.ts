@@ -52,5 +52,16 @@ export const EDGE_PAGES: Record<string, string> = {
   'a comment that ends in a tag and --!>, the last comment of the page': '<!--<a--!><p>',
   'unquoted values ended by >': '<a href=/u>u</a><img src=/v.png>',
   'dashes inside comments':
-    '<!-- -- <a href="/1"> --!x <a href="/2"> --y> <a href="/3"> -! --><p><!-- --!- --!><i>'
+    '<!-- -- <a href="/1"> --!x <a href="/2"> --y> <a href="/3"> -! --><p><!-- --!- --!><i>',
+  'a comment ending in ---> before a script':
+    '<!-- x ---><script src="//evil.example/a.js"></script><!-- -->',
+  '</> before a script': '</><script src="//evil.example/b.js"></script>',
+  '<?> before a script': '<?><script src="//evil.example/c.js"></script>',
+  '<</script> ending a script before another':
+    '<script></</script><script src="//evil.example/d.js"></script>',
+  '<!--!> is no comment end': '<!--!><script src="//evil.example/e.js"></script>-->',
+  'characters HTML does not count as space': '<a\vhref=x><a\u00a0href=y><a\0href=z><b \v=1>',
+  'an unquoted value with quotes in it': `<a href=x"y c=d'e>`,
+  'names that are not tags': '<@a><1b><a@ href=/at>',
+  'svg and math hold no raw text': '<svg><a href=/x></svg><math><img src=/m></math>'
 }

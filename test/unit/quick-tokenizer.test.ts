@@ -86,11 +86,15 @@ const PIECES = [
   'href', 'SRC', 'style',
   '<script', '</script', 'ScRiPt', '<style', '</style', '<title', '</TITLE', '<textarea',
   '</textarea', '<xmp', '</xmp', '<iframe', '</iframe', 'noembed', 'noframes', 'plaintext',
-  'doctype', 'CDATA[', 'url(/u.png)', 'import("/i.js")', '&amp;', 'é', '😀', '\x0f', '\x1c'
+  'doctype', 'CDATA[', 'url(/u.png)', 'import("/i.js")', '&amp;', 'é', '😀', '\x0f', '\x1c',
+  '<?>', '</</script>', '--->', '\v', '\0', '\u00a0', '@', '<svg>', '</svg>'
 ]
 const randomPage = fc.oneof(
-  fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }).map(pieces => pieces.join('')),
-  fc.string({ unit: 'binary', maxLength: 80 })
+  // size 'max': fast-check's default size would cap these at 10 pieces and 10 characters.
+  fc
+    .array(fc.constantFrom(...PIECES), { maxLength: 60, size: 'max' })
+    .map(pieces => pieces.join('')),
+  fc.string({ unit: 'binary', maxLength: 80, size: 'max' })
 )
 
 describe('quickTokenize', () => {
@@ -119,7 +123,16 @@ describe('quickTokenize', () => {
       'end tags with a tag before their >',
       'a comment that ends in a tag and --!>, the last comment of the page',
       'unquoted values ended by >',
-      'dashes inside comments'
+      'dashes inside comments',
+      'a comment ending in ---> before a script',
+      '</> before a script',
+      '<?> before a script',
+      '<</script> ending a script before another',
+      '<!--!> is no comment end',
+      'characters HTML does not count as space',
+      'an unquoted value with quotes in it',
+      'names that are not tags',
+      'svg and math hold no raw text'
     ]
     // Pages it leaves: each ends inside something, or uses what htmlparser2 reads its own way.
     const left = [
