@@ -6141,7 +6141,8 @@ async function runCommand(mode, options, env) {
         const message = error instanceof Error ? error.message : String(error);
         const usage = error instanceof SettingsError || error instanceof UsageError;
         log/* log */.Rm.error(inFlagWords(message));
-        if (options.json)
+        // `--domain --json` gave --json to --domain: the job that asked for it still reads stdout.
+        if (options.json || Object.values(options).flat().includes('--json'))
             process.stdout.write(`${JSON.stringify({ error: log/* secrets */.O3.scrub(inFlagWords(message)) })}\n`);
         if (controller.signal.aborted)
             return EXIT.interrupted;

@@ -318,11 +318,16 @@ describe('mintlify-admin (the CLI)', () => {
     const run = await cli(['export', '--domain', '--json', ...apiFlags()])
     expect(run.exitCode).toBe(2)
     expect(run.stderr).toContain('--domain took `--json` for its value')
+    // The job that asked for JSON reads the error on stdout, though --domain took its flag.
+    expect(JSON.parse(run.stdout)).toEqual({
+      error: expect.stringContaining('--domain took `--json` for its value')
+    })
     // The CLI's own options too (a file named `--json`), and a prompt (a paid job).
     const own = ['export', '--domain', 'docs.example.com', '--summary', '--json', ...apiFlags()]
     const summary = await cli(own)
     expect(summary.exitCode).toBe(2)
     expect(summary.stderr).toContain('--summary took `--json` for its value')
+    expect(JSON.parse(summary.stdout)).toHaveProperty('error')
     const prompt = await cli([
       'agent',
       '--project-id',
@@ -334,6 +339,8 @@ describe('mintlify-admin (the CLI)', () => {
     expect(prompt.exitCode).toBe(2)
     expect(prompt.stderr).toContain('--prompt took `--apikey` for its value')
     expect(prompt.stderr).not.toContain('s3cret')
+    // No --json anywhere: nothing on stdout.
+    expect(prompt.stdout).toBe('')
     expect(emu.requests).toHaveLength(0)
   })
 
