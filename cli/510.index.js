@@ -6020,7 +6020,7 @@ async function main(argv, env = process.env) {
         process.stderr.write(program.helpInformation());
         return EXIT.usage;
     }
-    return runCommand(chosen.mode, chosen.options, env);
+    return runCommand(chosen.mode, chosen.options, env, argv.includes('--json'));
 }
 /** The command line: one subcommand per mode, its flags from the input declarations. */
 function cliProgram(onRun) {
@@ -6067,7 +6067,8 @@ function addModeOptions(command, mode) {
         // Refused, with a reason: a flag would leave the key in process lists and shell history.
         .addOption(new commander/* Option */.c$('--api-key <key>').hideHelp());
 }
-async function runCommand(mode, options, env) {
+/** `jsonAsked`: `--json` stands on the command line, though another flag may have taken it. */
+async function runCommand(mode, options, env, jsonAsked) {
     // DEBUG=express:* and the like are other tools' switches: only ours turns debug lines on.
     (0,log/* useHost */.KT)(await cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }));
     const controller = new AbortController();
@@ -6142,7 +6143,7 @@ async function runCommand(mode, options, env) {
         const usage = error instanceof SettingsError || error instanceof UsageError;
         log/* log */.Rm.error(inFlagWords(message));
         // `--domain --json` gave --json to --domain: the job that asked for it still reads stdout.
-        if (options.json || Object.values(options).flat().includes('--json'))
+        if (options.json || jsonAsked)
             process.stdout.write(`${JSON.stringify({ error: log/* secrets */.O3.scrub(inFlagWords(message)) })}\n`);
         if (controller.signal.aborted)
             return EXIT.interrupted;

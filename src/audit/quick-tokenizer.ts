@@ -1,12 +1,13 @@
 /*
  * A page's tags, at the speed of a search. htmlparser2's tokenizer (PageTokenizer) steps through
  * every character of every tag in its state machine, a method call each; on a 10,000-page site
- * that is most of the 0.8–1.0 s the readers' thread spends parsing, the bound of a tar.gz's
+ * that was most of the second the readers' thread spent parsing, the bound of a tar.gz's
  * extraction. The pages an export writes use few of HTML's forms (tags, quoted attributes,
  * comments, a doctype, scripts), so this reads those in plain loops and searches, and gives the
  * same callbacks as the stock tokenizer for them (those the page scan listens to). For anything
  * it does not read the way the stock tokenizer does, or a page that ends inside a tag, it says
- * false and the caller parses the page again with htmlparser2: a page is never read two ways.
+ * false and the caller parses the page again with htmlparser2, from the start: the two
+ * readings are never mixed.
  * test/unit/quick-tokenizer.test.ts holds its callbacks to the stock tokenizer's, on chosen and
  * on random pages.
  */
@@ -138,8 +139,9 @@ function attributes(html: string, at: number, callbacks: QuickCallbacks): number
     // A name runs to `=`, a space, `/` or `>`; its first character may be any other.
     const start = at
     at++
-    let c2 = html.charCodeAt(at)
-    while (at < length && c2 !== EQUALS && !isEndOfTagSection(c2)) c2 = html.charCodeAt(++at)
+    let nameChar = html.charCodeAt(at)
+    while (at < length && nameChar !== EQUALS && !isEndOfTagSection(nameChar))
+      nameChar = html.charCodeAt(++at)
     callbacks.onattribname(start, at)
     const nameEnd = at
     while (isWhitespace(html.charCodeAt(at))) at++

@@ -132,7 +132,7 @@ export async function main(
     process.stderr.write(program.helpInformation())
     return EXIT.usage
   }
-  return runCommand(chosen.mode, chosen.options, env)
+  return runCommand(chosen.mode, chosen.options, env, argv.includes('--json'))
 }
 
 /** The command line: one subcommand per mode, its flags from the input declarations. */
@@ -188,10 +188,12 @@ function addModeOptions(command: Command, mode: ModeName): void {
     .addOption(new Option('--api-key <key>').hideHelp())
 }
 
+/** `jsonAsked`: `--json` stands on the command line, though another flag may have taken it. */
 async function runCommand(
   mode: ModeName,
   options: CliOptions,
-  env: NodeJS.ProcessEnv
+  env: NodeJS.ProcessEnv,
+  jsonAsked: boolean
 ): Promise<number> {
   // DEBUG=express:* and the like are other tools' switches: only ours turns debug lines on.
   useHost(await cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }))
@@ -273,7 +275,7 @@ async function runCommand(
     const usage = error instanceof SettingsError || error instanceof UsageError
     log.error(inFlagWords(message))
     // `--domain --json` gave --json to --domain: the job that asked for it still reads stdout.
-    if (options.json || Object.values(options).flat().includes('--json'))
+    if (options.json || jsonAsked)
       process.stdout.write(`${JSON.stringify({ error: secrets.scrub(inFlagWords(message)) })}\n`)
     if (controller.signal.aborted) return EXIT.interrupted
     return usage ? EXIT.usage : EXIT.failed

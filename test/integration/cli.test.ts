@@ -339,8 +339,11 @@ describe('mintlify-admin (the CLI)', () => {
     expect(prompt.exitCode).toBe(2)
     expect(prompt.stderr).toContain('--prompt took `--apikey` for its value')
     expect(prompt.stderr).not.toContain('s3cret')
-    // No --json anywhere: nothing on stdout.
+    // `--json` only as the value of another flag, asked for by nobody: nothing on stdout.
     expect(prompt.stdout).toBe('')
+    const value = await cli(['agent', '--project-id', 'p', '--prompt=--json', ...apiFlags()])
+    expect(value.exitCode).toBe(2)
+    expect(value.stdout).toBe('')
     expect(emu.requests).toHaveLength(0)
   })
 
