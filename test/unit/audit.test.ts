@@ -264,6 +264,7 @@ describe('references: what counts as loading', () => {
 // fetch('https://commented-call.example.com')
 const label = "https://string-only.example.com"
 export * from 'https://reexport.example.com/x.js'
+import{a as b}from"https://minified.example.com/m.js";export*from"https://minified-star.example.com/s.js"
 navigator.sendBeacon('https://beacon.example.com/b')
 new Worker("https://worker.example.com/w.js")
 
@@ -274,6 +275,8 @@ new Worker("https://worker.example.com/w.js")
     expect(hosts).toEqual([
       'beacon.example.com',
       'commented-call.example.com',
+      'minified-star.example.com',
+      'minified.example.com',
       'reexport.example.com',
       'worker.example.com'
     ])
@@ -281,7 +284,7 @@ new Worker("https://worker.example.com/w.js")
 
   it('JavaScript: import and export … from, found as one pattern from the keyword finds them', () => {
     // The pattern the scan once used, which read a statement again at every keyword in it.
-    const ONE_PATTERN = /\b(?:import|export)\s[^'"`;]*?\bfrom\s*(['"])([^'"]+)\1/g
+    const ONE_PATTERN = /\b(?:import|export)[\s{*][^'"`;]*?\bfrom\s*(['"])([^'"]+)\1/g
     const pieces = [
       'import',
       'export',
