@@ -8,7 +8,11 @@ export interface SiteFileVisitor {
   entry?(path: string, kind: 'file' | 'directory' | 'symlink' | 'hardlink'): void
   /** Whether this file's bytes are wanted; only then are they kept until `file` is called. */
   wants(path: string, sizeBytes: number): boolean
-  /** The whole bytes of a wanted file, once they are written to disk. */
+  /**
+   * The whole bytes of a wanted file, once they are written to disk. They are valid during the
+   * call only (the archive's reader reuses or frees them once it returns): what a reader keeps,
+   * or reads later, it copies.
+   */
   file(path: string, bytes: Buffer): void | Promise<void>
   /**
    * Hands on what a batching reader still holds (readers on a thread): the writer calls it before

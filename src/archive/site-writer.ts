@@ -22,6 +22,7 @@ export interface WriteBudget {
 /** Receives a file's bytes as they are inflated. */
 export interface FileSink {
   write(chunk: Buffer): void
+  /** Once it returns, nothing holds the chunks written: the caller may reuse or free them. */
   end(): void
 }
 

@@ -58,6 +58,9 @@ async function archive(
   return path
 }
 
+/** Whether a buffer's memory was freed (its ArrayBuffer detached). */
+const isFreed = (bytes: Buffer | undefined) => (bytes?.buffer as ArrayBuffer).detached
+
 const page = (name: string, content: string | Buffer, declaredSize?: number): ArchiveEntry => ({
   name,
   type: 'file',
@@ -206,23 +209,40 @@ class RecordingWriter extends SiteWriter {
 }
 
 describe('zip: small entries, read through a window and inflated at once', () => {
-  it('hands a reader bytes of its own, not a view of the window read next', async () => {
-    // a.html is stored (too short to deflate) and read through the window; 4 MiB of padding
-    // later, b.html needs the window again, which reuses one buffer.
+  it('hands a reader each entry’s bytes during the call, and frees the inflated ones after it', async () => {
+    // a.html is stored (too short to deflate): a view of the window, which 4 MiB of padding
+    // later is read again for the others. b.html inflates to 100 bytes (what zlib would cut from
+    // Node's shared pool of small buffers, but for the size it is asked for), c.html to 40 KiB.
+    const during = new Map<string, string>()
     const kept = new Map<string, Buffer>()
     const reader: SiteFileVisitor = {
       wants: path => path.endsWith('.html'),
-      file: (path, bytes) => void kept.set(path, bytes)
+      file: (path, bytes) => {
+        during.set(path, bytes.toString())
+        kept.set(path, bytes)
+      }
     }
+    // A buffer cut from the pool: freeing a pooled output would empty it.
+    const pooled = Buffer.from('pooled')
     const file = await archive(
       'zip',
-      [page('b.html', 'BBBB')],
+      [page('b.html', 'B'.repeat(100)), page('c.html', 'C'.repeat(40_000))],
       4 * MiB,
       new Map([['a.html', Buffer.from('AAAA')]])
     )
     await extractBundle(file, 'zip', join(work, 'out'), { visitor: reader })
-    expect(kept.get('a.html')?.toString()).toBe('AAAA')
-    expect(kept.get('b.html')?.toString()).toBe('BBBB')
+    expect(Object.fromEntries(during)).toEqual({
+      'a.html': 'AAAA',
+      'b.html': 'B'.repeat(100),
+      'c.html': 'C'.repeat(40_000)
+    })
+    expect(isFreed(kept.get('a.html'))).toBe(false)
+    expect(isFreed(kept.get('b.html'))).toBe(true)
+    expect(isFreed(kept.get('c.html'))).toBe(true)
+    expect(pooled.toString()).toBe('pooled')
+    // What was written is whole, freed or not.
+    expect(await readFile(join(work, 'out', 'b.html'), 'utf8')).toBe('B'.repeat(100))
+    expect(await readFile(join(work, 'out', 'c.html'), 'utf8')).toBe('C'.repeat(40_000))
   })
 
   it('reads entries wherever the central directory puts them, backwards too', async () => {
@@ -268,15 +288,16 @@ describe('zip: small entries, read through a window and inflated at once', () =>
     )
   })
 
-  it('stops inflating at the declared size: what the data holds further is never reached', async () => {
-    // 1000 bytes, then a block zlib refuses. Bounded at the declared 10 bytes, inflating never
-    // gets that far (unbounded, it would, and call the entry damaged instead).
+  it('stops inflating past the declared size: what the data holds further is never reached', async () => {
+    // 40,000 bytes, then a block zlib refuses. Bounded by the declared 10 bytes, inflating
+    // stops at its first output buffer (32 KiB: the least one an entry gets) and never gets that
+    // far (unbounded, it would, and call the entry damaged instead).
     const deflated = Buffer.concat([
-      deflateRawSync(Buffer.alloc(1000, 0x78), { finishFlush: constants.Z_SYNC_FLUSH }),
+      deflateRawSync(Buffer.alloc(40_000, 0x78), { finishFlush: constants.Z_SYNC_FLUSH }),
       Buffer.from([0xff, 0xff])
     ])
     const file = join(work, 'broken-later.zip')
-    const data = Buffer.alloc(1000, 0x78)
+    const data = Buffer.alloc(40_000, 0x78)
     await writeFile(file, handMadeZip([{ name: 'a.html', data, deflated, declaredSize: 10 }]))
     expect(await refusal(file, 'zip')).toBe(
       'The bundle is unsafe to extract: `a.html` does not inflate to the 10 bytes its header declares (an archive bomb, or a damaged zip).'
@@ -495,11 +516,11 @@ describe('zip: a reader of the site that falls behind', () => {
     const visitor: SiteFileVisitor = {
       wants: () => true,
       file: (_path, bytes) => {
-        waiting += bytes.length
+        // The bytes are valid during the call only (a copy is what a reader keeps).
+        const size = bytes.length
+        waiting += size
         peak = Math.max(peak, waiting)
-        return new Promise<void>(resolve =>
-          setImmediate(() => resolve(void (waiting -= bytes.length)))
-        )
+        return new Promise<void>(resolve => setImmediate(() => resolve(void (waiting -= size))))
       }
     }
     const pages = Array.from({ length: 30 }, (_, i) => page(`${i}.html`, Buffer.alloc(MiB, 'a')))
