@@ -7719,12 +7719,12 @@ const COLLECT_EVERY_BYTES = 2 * 1024 * 1024;
  * V8's `gc` function, taken from a fresh context while `--expose-gc` is briefly on (the flag is
  * off again afterwards, so nothing else sees a `gc` global). Undefined if this Node refuses.
  *
- * Young generations stop growing from then on, in every thread. V8 doubles one (up to 64 MiB
- * a half here) each time what its collections found alive adds up to its size; collected every
- * 2 MiB, what is in flight at each collection (a page or a socket read) adds up fast, and the
- * main thread's young generation reached 64 MiB on the benchmark's 10,000-page zip while
- * holding less than 1 MiB. Without the growth, that run peaked 10 MiB lower (the tar.gz 8), no
- * slower: the collections come every 2 MiB anyway.
+ * Young generations stop doubling from then on (the flag is the process's: the site readers'
+ * thread's too). V8 doubles one each time what its collections found alive adds up to its
+ * size; collected every 2 MiB, what is in flight at each collection (a page or a socket read)
+ * adds up fast, and the main thread's young generation reached 64 MiB on the benchmark's
+ * 10,000-page zip while holding less than 1 MiB. Without the growth, that run peaked 10 MiB
+ * lower (the tar.gz 8–12), and the readers' thread spent 30–60 ms more in its collections.
  */
 function exposeGc() {
     // node:v8 is loaded here, on the first collection, not with the bundle: some 4 ms of every

@@ -10,8 +10,8 @@ export interface SiteFileVisitor {
   wants(path: string, sizeBytes: number): boolean
   /**
    * The whole bytes of a wanted file, once they are written to disk. They are valid during the
-   * call only (the archive's reader reuses or frees them once it returns): what a reader keeps,
-   * or reads later, it copies.
+   * call only (the archive's reader frees them once it returns): what a reader keeps, or reads
+   * later, it copies; it never transfers or detaches them.
    */
   file(path: string, bytes: Buffer): void | Promise<void>
   /**

@@ -235,9 +235,10 @@ export class SiteWriter {
 
   /** Gives a written file's bytes to the visitor; an asynchronous visitor is waited for later. */
   private handOver(path: string, bytes: Buffer): void {
+    // Measured first: the bytes are the visitor's only during the call.
+    const size = bytes.length
     const read = this.visitor?.file(path, bytes)
     if (!read) return
-    const size = bytes.length
     this.pendingBytes += size
     const tracked: Promise<void> = read.then(
       () => {

@@ -210,20 +210,22 @@ class RecordingWriter extends SiteWriter {
 
 describe('zip: small entries, read through a window and inflated at once', () => {
   it('hands a reader each entry’s bytes during the call, and frees the inflated ones after it', async () => {
-    // a.html is stored (too short to deflate): a view of the window, which 4 MiB of padding
-    // later is read again for the others. b.html inflates to 100 bytes (what zlib would cut from
-    // Node's shared pool of small buffers, but for the size it is asked for), c.html to 40 KiB.
+    // a.html is stored (too short to deflate), read through the window, which 4 MiB of padding
+    // later is read again for the others: its bytes are a copy. b.html inflates to 100 bytes
+    // (what zlib would cut from Node's shared pool of small buffers, but for the size it is
+    // asked for), c.html to 40 KiB.
     const during = new Map<string, string>()
     const kept = new Map<string, Buffer>()
+    // A buffer cut from the pool while b.html is read: freeing a pooled output would empty it.
+    let pooled: Buffer | undefined
     const reader: SiteFileVisitor = {
       wants: path => path.endsWith('.html'),
       file: (path, bytes) => {
         during.set(path, bytes.toString())
         kept.set(path, bytes)
+        if (path === 'b.html') pooled = Buffer.from('pooled')
       }
     }
-    // A buffer cut from the pool: freeing a pooled output would empty it.
-    const pooled = Buffer.from('pooled')
     const file = await archive(
       'zip',
       [page('b.html', 'B'.repeat(100)), page('c.html', 'C'.repeat(40_000))],
@@ -239,7 +241,8 @@ describe('zip: small entries, read through a window and inflated at once', () =>
     expect(isFreed(kept.get('a.html'))).toBe(false)
     expect(isFreed(kept.get('b.html'))).toBe(true)
     expect(isFreed(kept.get('c.html'))).toBe(true)
-    expect(pooled.toString()).toBe('pooled')
+    expect(pooled?.toString()).toBe('pooled')
+    expect(kept.get('a.html')?.toString()).toBe('AAAA')
     // What was written is whole, freed or not.
     expect(await readFile(join(work, 'out', 'b.html'), 'utf8')).toBe('B'.repeat(100))
     expect(await readFile(join(work, 'out', 'c.html'), 'utf8')).toBe('C'.repeat(40_000))
@@ -289,15 +292,16 @@ describe('zip: small entries, read through a window and inflated at once', () =>
   })
 
   it('stops inflating past the declared size: what the data holds further is never reached', async () => {
-    // 40,000 bytes, then a block zlib refuses. Bounded by the declared 10 bytes, inflating
-    // stops at its first output buffer (32 KiB: the least one an entry gets) and never gets that
-    // far (unbounded, it would, and call the entry damaged instead).
+    // More than Node's pool size, then a block zlib refuses. Bounded by the declared 10 bytes,
+    // inflating stops at its first output buffer (half the pool size: the least one an entry
+    // gets) and never gets that far (unbounded, it would, and call the entry damaged instead).
+    const size = Buffer.poolSize + 1000
     const deflated = Buffer.concat([
-      deflateRawSync(Buffer.alloc(40_000, 0x78), { finishFlush: constants.Z_SYNC_FLUSH }),
+      deflateRawSync(Buffer.alloc(size, 0x78), { finishFlush: constants.Z_SYNC_FLUSH }),
       Buffer.from([0xff, 0xff])
     ])
     const file = join(work, 'broken-later.zip')
-    const data = Buffer.alloc(40_000, 0x78)
+    const data = Buffer.alloc(size, 0x78)
     await writeFile(file, handMadeZip([{ name: 'a.html', data, deflated, declaredSize: 10 }]))
     expect(await refusal(file, 'zip')).toBe(
       'The bundle is unsafe to extract: `a.html` does not inflate to the 10 bytes its header declares (an archive bomb, or a damaged zip).'

@@ -502,8 +502,9 @@ describe('readers of the site (visitors)', () => {
       {
         wants: path => path.endsWith('.html'),
         file: async (path, bytes) => {
-          onDisk.set(path, await readFile(join(root, path), 'utf8'))
+          // The bytes are valid during the call only: read before the first await.
           got.set(path, bytes.toString())
+          onDisk.set(path, await readFile(join(root, path), 'utf8'))
         }
       }
     )
