@@ -753,7 +753,7 @@ class ReadWindow {
         const data = await this.slice(dataStart, entry.compressedSize);
         // A copy: what a reader keeps must not hold the whole window (stored entries are few).
         if (entry.compressionMethod === 0)
-            return this.check(Buffer.from(data), entry, info, use);
+            return this.handChecked(Buffer.from(data), entry, info, use);
         const chunkSize = outputChunkBytes(entry.uncompressedSize);
         let bytes;
         try {
@@ -772,13 +772,14 @@ class ReadWindow {
             // with the pages inflated: counted by their size, it is collected every 2 MiB of pages
             // (without it, the zip's peak was 20 MiB higher).
             (0,young_garbage/* discarded */.e)(bytes.length);
-            this.check(bytes, entry, info, use);
+            this.handChecked(bytes, entry, info, use);
         }
         finally {
             freeOutput(bytes, chunkSize);
         }
     }
-    check(bytes, entry, info, use) {
+    /** Hands the bytes to `use` once their size and CRC-32 are the entry's. */
+    handChecked(bytes, entry, info, use) {
         if (bytes.length !== entry.uncompressedSize)
             throw sizeMismatch(info);
         checkCrc((0,external_node_zlib_.crc32)(bytes), entry, info);

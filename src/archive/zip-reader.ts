@@ -202,7 +202,7 @@ class ReadWindow {
       entry.relativeOffsetOfLocalHeader + 30 + header.readUInt16LE(26) + header.readUInt16LE(28)
     const data = await this.slice(dataStart, entry.compressedSize)
     // A copy: what a reader keeps must not hold the whole window (stored entries are few).
-    if (entry.compressionMethod === 0) return this.check(Buffer.from(data), entry, info, use)
+    if (entry.compressionMethod === 0) return this.handChecked(Buffer.from(data), entry, info, use)
     const chunkSize = outputChunkBytes(entry.uncompressedSize)
     let bytes: Buffer
     try {
@@ -221,18 +221,19 @@ class ReadWindow {
       // with the pages inflated: counted by their size, it is collected every 2 MiB of pages
       // (without it, the zip's peak was 20 MiB higher).
       discarded(bytes.length)
-      this.check(bytes, entry, info, use)
+      this.handChecked(bytes, entry, info, use)
     } finally {
       freeOutput(bytes, chunkSize)
     }
   }
 
-  private check(
+  /** Hands the bytes to `use` once their size and CRC-32 are the entry's. */
+  private handChecked(
     bytes: Buffer,
     entry: yauzl.Entry,
     info: ArchiveEntryInfo,
     use: (bytes: Buffer) => void
-  ) {
+  ): void {
     if (bytes.length !== entry.uncompressedSize) throw sizeMismatch(info)
     checkCrc(crc32(bytes), entry, info)
     use(bytes)

@@ -61,6 +61,13 @@ async function extractPage(content: string): Promise<Buffer> {
   return handed as Buffer
 }
 
+/** Copies zlib's output into `memory` at `offset`, for that view to be returned instead. */
+const copiedInto = (memory: ArrayBuffer, offset: number) => (output: Buffer) => {
+  const view = Buffer.from(memory, offset, output.length)
+  output.copy(view)
+  return view
+}
+
 it('frees the buffer zlib allocated for the entry', async () => {
   expect(isFreed(await extractPage('a'.repeat(40_000)))).toBe(true)
 })
@@ -68,11 +75,7 @@ it('frees the buffer zlib allocated for the entry', async () => {
 it('leaves a view that does not start its buffer: another view may hold the start', async () => {
   // Of the very size zlib's own buffer for the call would have (40,000 bytes and one).
   const shared = new ArrayBuffer(40_001)
-  shareOutput = output => {
-    const view = Buffer.from(shared, 1, output.length)
-    output.copy(view)
-    return view
-  }
+  shareOutput = copiedInto(shared, 1)
   const handed = await extractPage('a'.repeat(40_000))
   expect(handed.buffer).toBe(shared)
   expect(shared.detached).toBe(false)
@@ -80,11 +83,7 @@ it('leaves a view that does not start its buffer: another view may hold the star
 
 it('leaves a view of a buffer of another size than zlib’s for the call (a pool, say)', async () => {
   const pool = new ArrayBuffer(Buffer.poolSize)
-  shareOutput = output => {
-    const view = Buffer.from(pool, 0, output.length)
-    output.copy(view)
-    return view
-  }
+  shareOutput = copiedInto(pool, 0)
   await extractPage('a'.repeat(100))
   expect(pool.detached).toBe(false)
 })
@@ -92,11 +91,7 @@ it('leaves a view of a buffer of another size than zlib’s for the call (a pool
 it('never asks zlib for a buffer of the pool’s own size, which freeOutput would take for one', async () => {
   // An entry of poolSize - 1 bytes would get a chunk of exactly poolSize bytes.
   const pool = new ArrayBuffer(Buffer.poolSize)
-  shareOutput = output => {
-    const view = Buffer.from(pool, 0, output.length)
-    output.copy(view)
-    return view
-  }
+  shareOutput = copiedInto(pool, 0)
   await extractPage('a'.repeat(Buffer.poolSize - 1))
   expect(pool.detached).toBe(false)
 })
