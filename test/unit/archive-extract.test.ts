@@ -16,12 +16,12 @@ import {
 } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { constants, deflateRawSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { extractBundle } from '../../src/archive/extract.js'
 import type { ArchiveFormat } from '../../src/archive/format.js'
 import type { SiteFileVisitor } from '../../src/archive/site-files.js'
+import { runJsonChild } from '../support/json-child.js'
 
 const MiB = 1024 * 1024
 
@@ -503,7 +503,7 @@ async function zipBomb(
   await writeFile(path, Buffer.concat([...parts, directory, end]))
 }
 
-const CHILD = fileURLToPath(new URL('../support/extract-child.ts', import.meta.url))
+const CHILD = new URL('../support/extract-child.ts', import.meta.url)
 
 /** Extracts in a child process; returns its outcome and peak RSS in MiB. */
 function extractInChild(
@@ -512,14 +512,7 @@ function extractInChild(
   destination: string,
   options: Record<string, number>
 ): { error?: string; maxRssMiB: number } {
-  const run = spawnSync(
-    process.execPath,
-    [CHILD, file, format, destination, JSON.stringify(options)],
-    { encoding: 'utf8', timeout: 120_000 }
-  )
-  const line = run.stdout.trim().split('\n').at(-1) ?? ''
-  if (!line.startsWith('{')) throw new Error(`the child failed: ${run.stderr}`)
-  return JSON.parse(line) as { error?: string; maxRssMiB: number }
+  return runJsonChild(CHILD, [file, format, destination, JSON.stringify(options)], 120_000)
 }
 
 describe('archive bombs: refused with memory bounded, nothing left on disk', () => {
