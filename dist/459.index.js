@@ -7337,11 +7337,10 @@ function exposeGc() {
     // node:v8 is loaded here, on the first collection, not with the bundle: some 4 ms of every
     // start that a run downloading nothing (agent, deploy, `download: false`) never needs.
     const { setFlagsFromString } = process.getBuiltinModule('node:v8');
-    setFlagsFromString('--semi-space-growth-factor=1');
+    let gc;
     try {
         setFlagsFromString('--expose-gc');
-        const gc = (0,node_vm__WEBPACK_IMPORTED_MODULE_0__.runInNewContext)('gc');
-        return typeof gc === 'function' ? gc : undefined;
+        gc = (0,node_vm__WEBPACK_IMPORTED_MODULE_0__.runInNewContext)('gc');
     }
     catch {
         return undefined;
@@ -7349,6 +7348,13 @@ function exposeGc() {
     finally {
         setFlagsFromString('--no-expose-gc');
     }
+    if (typeof gc !== 'function')
+        return undefined;
+    // Only with collections of our own: without them a young generation that cannot grow is
+    // collected more often for nothing. (A V8 that no longer knew the flag would print
+    // "unrecognized flag" on stderr and carry on; Node 20 to 24 know it.)
+    setFlagsFromString('--semi-space-growth-factor=1');
+    return gc;
 }
 let collect = null;
 let discardedSince = 0;

@@ -216,15 +216,19 @@ class ReadWindow {
         `The bundle is not a readable zip: ${quoted(info.name)} does not inflate (${untrusted((error as Error).message)}).`
       )
     }
+    // Measured now: a freed output reads as empty.
+    const size = bytes.length
+    let freed: boolean
     try {
-      // What each call leaves besides its output (its zlib stream) is still garbage, in step
-      // with the pages inflated: counted by their size, it is collected every 2 MiB of pages
-      // (without it, the zip's peak was 20 MiB higher).
-      discarded(bytes.length)
       this.handChecked(bytes, entry, info, use)
     } finally {
-      freeOutput(bytes, chunkSize)
+      freed = freeOutput(bytes, chunkSize)
     }
+    // What each call leaves besides a freed output (its zlib stream) is still garbage, in step
+    // with the pages inflated: counted by their size, it is collected every 2 MiB of pages
+    // (without it, the zip's peak was 20 MiB higher). An output left to the collector counts
+    // whole: zlib allocated all of `chunkSize` for it.
+    discarded(freed ? size : chunkSize)
   }
 
   /** Hands the bytes to `use` once their size and CRC-32 are the entry's. */
@@ -268,18 +272,22 @@ function outputChunkBytes(size: number): number {
 
 /**
  * Frees zlib's output now, when it is the one buffer zlib allocated for the call (of
- * `chunkSize` bytes, from its start): a view of anything else is left to the collector, and so
- * is everything on a Node without ArrayBuffer.prototype.transfer (before 21).
+ * `chunkSize` bytes, from its start), and says whether it did: a view of anything else is left
+ * to the collector, and so is everything on a Node without ArrayBuffer.prototype.transfer
+ * (before 21).
  */
-function freeOutput(bytes: Buffer, chunkSize: number): void {
+function freeOutput(bytes: Buffer, chunkSize: number): boolean {
   const memory = bytes.buffer
   if (
     bytes.byteOffset === 0 &&
     memory.byteLength === chunkSize &&
     memory instanceof ArrayBuffer &&
     typeof memory.transfer === 'function'
-  )
+  ) {
     memory.transfer(0)
+    return true
+  }
+  return false
 }
 
 /** yauzl checks sizes, not the CRC-32: every entry's is checked here, small, large or link. */

@@ -3,10 +3,16 @@ import { fileURLToPath } from 'node:url'
 
 /**
  * Runs a script of test/support in a Node process of its own (for what a process measures or
- * sets for itself: peak memory, V8's flags) and returns the JSON of its last line of output.
+ * sets for itself: peak memory, V8's flags), started with `nodeArgs`, and returns the JSON of its
+ * last line of output.
  */
-export function runJsonChild<T>(script: URL, args: string[], timeoutMs: number): T {
-  const run = spawnSync(process.execPath, [fileURLToPath(script), ...args], {
+export function runJsonChild<T>(
+  script: URL,
+  args: string[],
+  timeoutMs: number,
+  nodeArgs: string[] = []
+): T {
+  const run = spawnSync(process.execPath, [...nodeArgs, fileURLToPath(script), ...args], {
     encoding: 'utf8',
     timeout: timeoutMs
   })

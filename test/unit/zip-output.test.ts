@@ -26,8 +26,15 @@ vi.mock('node:zlib', async importOriginal => {
   }
 })
 
+/** What the reader counts as garbage for the young-generation collections, call by call. */
+const discardedCalls = vi.hoisted(() => [] as number[])
+vi.mock('../../src/util/young-garbage.js', () => ({
+  discarded: (bytes: number) => void discardedCalls.push(bytes)
+}))
+
 let work: string
 beforeEach(async () => {
+  discardedCalls.length = 0
   work = await mkdtemp(join(tmpdir(), 'zip-output-'))
 })
 afterEach(async () => {
@@ -70,6 +77,8 @@ const copiedInto = (memory: ArrayBuffer, offset: number) => (output: Buffer) => 
 
 it('frees the buffer zlib allocated for the entry', async () => {
   expect(isFreed(await extractPage('a'.repeat(40_000)))).toBe(true)
+  // Counted as garbage: only what the call left besides its output, in step with the page.
+  expect(discardedCalls).toEqual([40_000])
 })
 
 it('leaves a view that does not start its buffer: another view may hold the start', async () => {
@@ -79,6 +88,8 @@ it('leaves a view that does not start its buffer: another view may hold the star
   const handed = await extractPage('a'.repeat(40_000))
   expect(handed.buffer).toBe(shared)
   expect(shared.detached).toBe(false)
+  // Left to the collector: counted whole, as the buffer zlib allocated for the call.
+  expect(discardedCalls).toEqual([40_001])
 })
 
 it('leaves a view of a buffer of another size than zlib’s for the call (a pool, say)', async () => {
