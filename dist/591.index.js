@@ -769,18 +769,16 @@ class ReadWindow {
         }
         // Measured now: a freed output reads as empty.
         const size = bytes.length;
-        let freed;
         try {
             this.handChecked(bytes, entry, info, use);
         }
         finally {
-            freed = freeOutput(bytes, chunkSize);
+            // What each call leaves besides a freed output (its zlib stream) is still garbage, in step
+            // with the pages inflated: counted by their size, it is collected every 2 MiB of pages
+            // (without it, the zip's peak was 20 MiB higher). An output left to the collector counts
+            // whole: zlib allocated all of `chunkSize` for it.
+            (0,young_garbage/* discarded */.e)(freeOutput(bytes, chunkSize) ? size : chunkSize);
         }
-        // What each call leaves besides a freed output (its zlib stream) is still garbage, in step
-        // with the pages inflated: counted by their size, it is collected every 2 MiB of pages
-        // (without it, the zip's peak was 20 MiB higher). An output left to the collector counts
-        // whole: zlib allocated all of `chunkSize` for it.
-        (0,young_garbage/* discarded */.e)(freed ? size : chunkSize);
     }
     /** Hands the bytes to `use` once their size and CRC-32 are the entry's. */
     handChecked(bytes, entry, info, use) {
