@@ -5638,6 +5638,7 @@ const actionInputs = {
 
 
 
+
 /**
  * The GitHub Action: inputs → settings → the mode's run → outputs, job summary, comment and
  * artifact (the GitHub-only parts). Only here does a failure fail the step.
@@ -5648,6 +5649,7 @@ async function run() {
     const cancel = (signal) => controller.abort(new errors/* CancelledError */.cc(`Cancelled by ${signal}: this step stopped; anything it started on Mintlify goes on.`));
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
+    let abandoned = false;
     try {
         // Before anything else can print them: a runner masks a value only from the next line on.
         maskSecretInputs(actionInputs);
@@ -5655,7 +5657,10 @@ async function run() {
         // and the reason to name is the server, not a local run.
         checkGitHubServices(actionInputs, process.env);
         const settings = readSettings(actionInputs);
-        await runMode(settings, runDeps(settings, controller.signal));
+        const ended = await runMode(settings, runDeps(settings, controller.signal));
+        abandoned = ended.abandoned;
+        if (ended.error)
+            throw ended.error;
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -5669,7 +5674,15 @@ async function run() {
         process.off('SIGINT', cancel);
         process.off('SIGTERM', cancel);
     }
+    // Work the step stopped waiting for but could not stop (an artifact upload: its client takes
+    // no signal) would keep the process, and so the step, alive: end it once the log is out.
+    if (abandoned)
+        process.stdout.write('', () => process.exit());
 }
+/**
+ * Runs the mode and reports it; returns why it failed, and whether work it started was left
+ * running (the step must end all the same).
+ */
 async function runMode(settings, deps) {
     const mode = modeOf(settings);
     const comment = async (report, error) => {
@@ -5691,8 +5704,11 @@ async function runMode(settings, deps) {
         await deployment?.started(report);
     });
     const outcome = await mode.run(settings, { ...deps, onStarted });
+    let abandoned = false;
     if (settings.mode === 'export' && !outcome.error) {
-        outcome.error = await uploadArtifact(settings, outcome.report, deps.signal);
+        const upload = await uploadArtifact(settings, outcome.report, deps);
+        outcome.error = upload.error;
+        abandoned = upload.abandoned;
     }
     const { report } = outcome;
     let { error } = outcome;
@@ -5716,33 +5732,46 @@ async function runMode(settings, deps) {
     });
     await comment(report, error);
     await besideOutcome('the GitHub deployment', async () => deployment?.finished(report, error));
-    if (error)
-        throw error;
+    return error ? { error, abandoned } : { abandoned };
 }
-/** The export as a workflow artifact, when asked for; its failure is the step's. */
-async function uploadArtifact(settings, report, signal) {
+/**
+ * The export as a workflow artifact, when asked for; its failure is the step's. The upload is
+ * bounded by the step's `timeout` and its cancel like everything else, though the artifact
+ * client can only be left running, not stopped: then `abandoned`.
+ */
+async function uploadArtifact(settings, report, { signal, deadline }) {
     if (!settings.artifact)
-        return undefined;
-    // Cancelled after the download: nothing more is started.
-    if (signal.aborted)
-        return signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
+        return { abandoned: false };
     // Loaded when needed: the artifact client is most of the bundle's code.
     const { artifactRequest, uploadBundleArtifact } = await Promise.all(/* import() */[__webpack_require__.e(697), __webpack_require__.e(281)]).then(__webpack_require__.bind(__webpack_require__, 17281));
     const request = artifactRequest(settings.artifact, report);
     if (!request)
-        return undefined;
+        return { abandoned: false };
+    const timedOut = () => new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} uploading artifact \`${request.name}\`; the export finished and its outputs are set. Increase \`timeout\`, or upload the files with actions/upload-artifact in a step of their own (\`upload-artifact: false\`).`);
+    const why = () => (signal.aborted ? asError(signal.reason) : timedOut());
+    // Cancelled or out of time after the download: nothing more is started.
+    if (signal.aborted || Date.now() >= deadline)
+        return { error: why(), abandoned: false };
     const started = Date.now();
+    let abandoned = false;
+    const stop = AbortSignal.any([signal, AbortSignal.timeout(deadline - Date.now())]);
+    const stopped = new Promise((_, reject) => stop.addEventListener('abort', () => {
+        abandoned = true;
+        reject(why());
+    }, { once: true }));
     try {
-        report.artifact = await uploadBundleArtifact(request);
-        return undefined;
+        // The race hears the upload's end either way, so a failure after it was left is handled.
+        report.artifact = await Promise.race([uploadBundleArtifact(request), stopped]);
+        return { abandoned: false };
     }
     catch (error) {
-        return error instanceof Error ? error : new Error(String(error));
+        return { error: asError(error), abandoned };
     }
     finally {
         report.phases.push({ name: 'artifact', ms: Date.now() - started });
     }
 }
+const asError = (value) => value instanceof Error ? value : new Error(String(value));
 /** Work beside the step's outcome (the summary): its failure is a warning, never the result. */
 async function besideOutcome(what, work) {
     try {

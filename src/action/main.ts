@@ -1,12 +1,13 @@
 import * as core from '@actions/core'
 import { log, secrets, useHost } from '../log.js'
 import { runDeps, type RunDeps } from '../modes/mode.js'
-import { CancelledError } from '../modes/errors.js'
+import { CancelledError, TimedOutError } from '../modes/errors.js'
 import { modeOf, readSettings, type Settings } from '../modes/modes.js'
 import type { ExportReport } from '../modes/export/run.js'
 import type { ExportSettings } from '../modes/export/settings.js'
 import type { PreviewReport } from '../modes/preview/run.js'
 import { maskSecretInputs } from '../settings/common.js'
+import { formatDuration } from '../settings/duration.js'
 import { checkGitHubServices } from './github-server.js'
 import { actionHost } from './host.js'
 import { actionInputs } from './inputs.js'
@@ -26,6 +27,7 @@ export async function run(): Promise<void> {
     )
   process.once('SIGINT', cancel)
   process.once('SIGTERM', cancel)
+  let abandoned = false
   try {
     // Before anything else can print them: a runner masks a value only from the next line on.
     maskSecretInputs(actionInputs)
@@ -33,7 +35,9 @@ export async function run(): Promise<void> {
     // and the reason to name is the server, not a local run.
     checkGitHubServices(actionInputs, process.env)
     const settings = readSettings(actionInputs)
-    await runMode(settings, runDeps(settings, controller.signal))
+    const ended = await runMode(settings, runDeps(settings, controller.signal))
+    abandoned = ended.abandoned
+    if (ended.error) throw ended.error
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     // log.error guards the message (secrets, command openers); setFailed only sets the code.
@@ -44,9 +48,19 @@ export async function run(): Promise<void> {
     process.off('SIGINT', cancel)
     process.off('SIGTERM', cancel)
   }
+  // Work the step stopped waiting for but could not stop (an artifact upload: its client takes
+  // no signal) would keep the process, and so the step, alive: end it once the log is out.
+  if (abandoned) process.stdout.write('', () => process.exit())
 }
 
-async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
+/**
+ * Runs the mode and reports it; returns why it failed, and whether work it started was left
+ * running (the step must end all the same).
+ */
+async function runMode(
+  settings: Settings,
+  deps: RunDeps
+): Promise<{ error?: Error; abandoned: boolean }> {
   const mode = modeOf(settings)
   const comment = async (report: unknown, error: Error | undefined) => {
     if (!settings.commentToken) return
@@ -67,8 +81,11 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
       await deployment?.started(report as PreviewReport)
     })
   const outcome = await mode.run(settings, { ...deps, onStarted })
+  let abandoned = false
   if (settings.mode === 'export' && !outcome.error) {
-    outcome.error = await uploadArtifact(settings, outcome.report as ExportReport, deps.signal)
+    const upload = await uploadArtifact(settings, outcome.report as ExportReport, deps)
+    outcome.error = upload.error
+    abandoned = upload.abandoned
   }
   const { report } = outcome
   let { error } = outcome
@@ -92,33 +109,57 @@ async function runMode(settings: Settings, deps: RunDeps): Promise<void> {
   await besideOutcome('the GitHub deployment', async () =>
     deployment?.finished(report as PreviewReport, error)
   )
-  if (error) throw error
+  return error ? { error, abandoned } : { abandoned }
 }
 
-/** The export as a workflow artifact, when asked for; its failure is the step's. */
+/**
+ * The export as a workflow artifact, when asked for; its failure is the step's. The upload is
+ * bounded by the step's `timeout` and its cancel like everything else, though the artifact
+ * client can only be left running, not stopped: then `abandoned`.
+ */
 async function uploadArtifact(
   settings: ExportSettings,
   report: ExportReport,
-  signal: AbortSignal
-): Promise<Error | undefined> {
-  if (!settings.artifact) return undefined
-  // Cancelled after the download: nothing more is started.
-  if (signal.aborted)
-    return signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason))
+  { signal, deadline }: Pick<RunDeps, 'signal' | 'deadline'>
+): Promise<{ error?: Error; abandoned: boolean }> {
+  if (!settings.artifact) return { abandoned: false }
   // Loaded when needed: the artifact client is most of the bundle's code.
   const { artifactRequest, uploadBundleArtifact } = await import('./artifact.js')
   const request = artifactRequest(settings.artifact, report)
-  if (!request) return undefined
+  if (!request) return { abandoned: false }
+  const timedOut = () =>
+    new TimedOutError(
+      `Timed out after ${formatDuration(settings.timeoutMs)} uploading artifact \`${request.name}\`; the export finished and its outputs are set. Increase \`timeout\`, or upload the files with actions/upload-artifact in a step of their own (\`upload-artifact: false\`).`
+    )
+  const why = () => (signal.aborted ? asError(signal.reason) : timedOut())
+  // Cancelled or out of time after the download: nothing more is started.
+  if (signal.aborted || Date.now() >= deadline) return { error: why(), abandoned: false }
   const started = Date.now()
+  let abandoned = false
+  const stop = AbortSignal.any([signal, AbortSignal.timeout(deadline - Date.now())])
+  const stopped = new Promise<never>((_, reject) =>
+    stop.addEventListener(
+      'abort',
+      () => {
+        abandoned = true
+        reject(why())
+      },
+      { once: true }
+    )
+  )
   try {
-    report.artifact = await uploadBundleArtifact(request)
-    return undefined
+    // The race hears the upload's end either way, so a failure after it was left is handled.
+    report.artifact = await Promise.race([uploadBundleArtifact(request), stopped])
+    return { abandoned: false }
   } catch (error) {
-    return error instanceof Error ? error : new Error(String(error))
+    return { error: asError(error), abandoned }
   } finally {
     report.phases.push({ name: 'artifact', ms: Date.now() - started })
   }
 }
+
+const asError = (value: unknown): Error =>
+  value instanceof Error ? value : new Error(String(value))
 
 /** Work beside the step's outcome (the summary): its failure is a warning, never the result. */
 async function besideOutcome(what: string, work: () => Promise<void>): Promise<void> {

@@ -1,6 +1,7 @@
 // The bundled action uploads real workflow artifacts: @actions/artifact talks to a stand-in of the
 // results service (Twirp JSON) and uploads the zip to azurite; the test reads the blob back.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { list as listTar } from 'tar'
@@ -237,6 +238,61 @@ describe('upload-artifact against a results-service stand-in and azurite', () =>
     const expected = emu.expectedSite()
     expected.set('start.html', expected.get('quickstart/index.html') as Buffer)
     expectSameSite(filesOf([...entries].map(([path, entry]) => [path, entry.content])), expected)
+  })
+
+  describe('a blob store that takes the upload and never answers', () => {
+    let stall: Server
+    const connections = new Set<Socket>()
+    beforeAll(async () => {
+      stall = createServer(socket => {
+        connections.add(socket)
+        socket.resume()
+      })
+      await new Promise<void>(resolve => stall.listen(0, '127.0.0.1', resolve))
+      const { port } = stall.address() as { port: number }
+      ;(service as ArtifactService).uploadOrigin = `http://127.0.0.1:${port}`
+    })
+    afterAll(async () => {
+      delete (service as ArtifactService).uploadOrigin
+      for (const socket of connections) socket.destroy()
+      await new Promise(resolve => stall.close(resolve))
+    })
+
+    // The artifact client takes no signal and waits minutes on a silent store: the step must
+    // stop waiting at its `timeout`, say so, and end (runAction kills a run that hangs).
+    it('fails the step when `timeout` runs out, its outputs set, and ends', async () => {
+      connections.clear()
+      const run = await exportRun({ 'artifact-content': 'archive', timeout: '8s' })
+      expect(run.log).toContain('Uploading artifact:')
+      expect(connections.size).toBeGreaterThan(0)
+      const jobId = run.outputs['job-id'] as string
+      expectCleanFailure(
+        run,
+        `Timed out after 8s uploading artifact \`mintlify-export-${jobId}\`; the export finished and its outputs are set.`
+      )
+      expect(run.outputs['bundle-path']).toBeTruthy()
+      expect(run.outputs['artifact-id']).toBeUndefined()
+      expect(run.summary).toContain('Timed out after 8s uploading artifact')
+    })
+
+    it('ends at a cancel', async () => {
+      const run = await runAction(
+        {
+          mode: 'export',
+          ...emulatorInputs(emulator as Emulator),
+          domain: 'docs.example.com',
+          'upload-artifact': 'true',
+          'artifact-content': 'archive'
+        },
+        {
+          env: (service as ArtifactService).runnerEnv(),
+          signalWhen: { signal: 'SIGTERM', text: 'Uploading artifact:' }
+        }
+      )
+      runs.push(run)
+      expectCleanFailure(run, 'Cancelled by SIGTERM')
+      expect(run.outputs['artifact-id']).toBeUndefined()
+    })
   })
 
   it('fails clearly without the runner’s artifact service variables', async () => {

@@ -171,6 +171,8 @@ export interface ArtifactService {
   calls: TwirpCall[]
   /** Artifacts finalized so far, by name. */
   artifacts: Map<string, UploadedBlob>
+  /** Where signed upload URLs point instead of azurite (a store that stalls), while set. */
+  uploadOrigin?: string
   /** The runner variables a job gets: runtime token, results URL, and where artifacts show. */
   runnerEnv(): Record<string, string>
   stop(): Promise<void>
@@ -201,6 +203,23 @@ export async function startArtifactService(azurite: Azurite): Promise<ArtifactSe
   const pending = new Map<string, string>()
   let nextId = 9_007_199_254_000n
 
+  const service: ArtifactService = {
+    resultsUrl: '',
+    calls,
+    artifacts,
+    runnerEnv: () => ({
+      ACTIONS_RUNTIME_TOKEN: runtimeToken(),
+      ACTIONS_RESULTS_URL: service.resultsUrl,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_REPOSITORY: 'acme/docs',
+      GITHUB_RUN_ID: '4242'
+    }),
+    stop: () =>
+      new Promise(resolve => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+  }
   const server: Server = createServer((req, res) => {
     const reply = (status: number, body: object) => {
       res.writeHead(status, { 'content-type': 'application/json' })
@@ -219,7 +238,7 @@ export async function startArtifactService(azurite: Azurite): Promise<ArtifactSe
           pending.set(name, blobPath)
           return reply(200, {
             ok: true,
-            signed_upload_url: `${azurite.accountUrl}/${blobPath}?${azurite.sas}`
+            signed_upload_url: `${service.uploadOrigin ?? azurite.accountUrl}/${blobPath}?${azurite.sas}`
           })
         }
         if (method === 'FinalizeArtifact') {
@@ -239,25 +258,8 @@ export async function startArtifactService(azurite: Azurite): Promise<ArtifactSe
     server.listen(0, HOST, () => resolve())
   })
   const { port } = server.address() as AddressInfo
-  const resultsUrl = `http://${HOST}:${port}/`
-
-  return {
-    resultsUrl,
-    calls,
-    artifacts,
-    runnerEnv: () => ({
-      ACTIONS_RUNTIME_TOKEN: runtimeToken(),
-      ACTIONS_RESULTS_URL: resultsUrl,
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_REPOSITORY: 'acme/docs',
-      GITHUB_RUN_ID: '4242'
-    }),
-    stop: () =>
-      new Promise(resolve => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-  }
+  service.resultsUrl = `http://${HOST}:${port}/`
+  return service
 }
 
 function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
