@@ -3173,14 +3173,31 @@ function explainTrigger(kind, error) {
  * Polls the status until `success` or `failure`, logging each change, and judges the result:
  * a failure throws with the server's summary, after the last lines of its log in a group.
  */
-async function followDeployment(kind, statusId, report, settings, deps) {
+async function followDeployment(kind, statusId, report, settings, deps, { triggeredHere }) {
     const label = kind === 'preview' ? 'Preview' : 'Deployment';
     const unfamiliar = new Set();
     const wait = new WaitLog(`${label} ${statusId}`);
+    let notFoundYet = 0;
     const deployment = await pollUntil({
         ...statusPollOptions(`${label} status poll`, settings, deps),
         check: async () => {
-            const status = await deps.api.getDeploymentStatus(statusId, deps.signal);
+            let status;
+            try {
+                status = await deps.api.getDeploymentStatus(statusId, deps.signal);
+            }
+            catch (error) {
+                // A trigger answers 202 (accepted, not done): the status it names may be recorded a
+                // moment later. Until it was seen once, its 404 is polled through like a 5xx, up to
+                // `max-poll-errors` times; an id from `status-id`, or one seen before, is not.
+                const notFound = error instanceof ApiError && error.status === 404;
+                if (!notFound || !triggeredHere || report.deployment)
+                    throw error;
+                notFoundYet += 1;
+                if (notFoundYet >= settings.maxPollErrors)
+                    throw error;
+                log/* log */.Rm.warning(`${label} ${statusId}: the API does not know its status yet (HTTP 404, ${notFoundYet}/${settings.maxPollErrors}), as may happen just after a trigger. Polling again.`);
+                return { done: false };
+            }
             report.deployment = status;
             wait.update(status.status);
             const verdict = classifyDeployment(status);
@@ -3218,7 +3235,7 @@ function explainWait(kind, error, report, settings, statusIdInput) {
         return new DeploymentError(`${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com).`);
     }
     if (lost && !statusIdInput) {
-        return new DeploymentError(`${label} ${report.statusId} was triggered, but the API answers 404 for its status. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
+        return new DeploymentError(`${label} ${report.statusId} was triggered, but the API answered 404 for its status ${settings.maxPollErrors} times (\`max-poll-errors\`). Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
     }
     if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
         const polled = error instanceof PollTimeoutError ? error : undefined;
@@ -3258,7 +3275,9 @@ async function runDeploy(settings, deps) {
         }
         report.statusId = statusId;
         await deps.onStarted?.(report);
-        const deployment = await followDeployment('deployment', statusId, report, settings, deps);
+        const deployment = await followDeployment('deployment', statusId, report, settings, deps, {
+            triggeredHere: !settings.statusId
+        });
         report.deployment = deployment;
         report.waitedMs = Date.now() - started;
         log/* log */.Rm.info(`Deployment ${statusId} is live${deployment.commit?.sha ? ` (commit ${deployment.commit.sha.slice(0, 7)})` : ''}.`);
@@ -5436,7 +5455,9 @@ async function runPreview(settings, deps) {
             report.previewUrl = triggered.previewUrl;
         log/* log */.Rm.info(`Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`);
         await deps.onStarted?.(report);
-        await followDeployment('preview', triggered.statusId, report, settings, deps);
+        await followDeployment('preview', triggered.statusId, report, settings, deps, {
+            triggeredHere: true
+        });
         report.waitedMs = Date.now() - started;
         log/* log */.Rm.info(`Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`);
         return { report };

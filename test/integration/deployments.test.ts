@@ -57,6 +57,9 @@ async function action(
   return run
 }
 
+/** The answer of a status the API does not know. */
+const NOT_FOUND = { kind: 'http', status: 404, body: '{"error":"gone"}' } as const
+
 const triggers = (emu: Emulator, endpoint: 'deploy' | 'preview') =>
   emu.requests.filter(r => r.endpoint === endpoint)
 
@@ -137,11 +140,12 @@ describe('mode: deploy', () => {
     expect(run.log).toContain(`Following deployment ${statusId} (not triggering one`)
   })
 
-  it('says which status-id was not found', async () => {
+  it('says which status-id was not found, at its first 404', async () => {
     const emu = await emulate()
     const run = await action('deploy', { 'status-id': 'abc123' })
     expectCleanFailure(run, 'Check `status-id` (`abc123`)')
     expect(triggers(emu, 'deploy')).toHaveLength(0)
+    expect(emu.requests.filter(r => r.endpoint === 'deploy-status')).toHaveLength(1)
   })
 
   it.each([
@@ -150,7 +154,11 @@ describe('mode: deploy', () => {
       1,
       /Deployment \w+ was seen \(last status: \w+\) but the API now answers 404/
     ],
-    ['never found', 0, /Deployment \w+ was triggered, but the API answers 404 for its status/]
+    [
+      'never found',
+      0,
+      /Deployment \w+ was triggered, but the API answered 404 for its status 3 times \(`max-poll-errors`\)/
+    ]
   ] as const)(
     'a triggered deployment whose status answers 404 (%s): no advice to check an input not given',
     async (_case, answeredFirst, said) => {
@@ -158,13 +166,26 @@ describe('mode: deploy', () => {
       emu.inject(
         'deploy-status',
         ...Array.from({ length: answeredFirst }, () => ({ kind: 'stall', ms: 0 }) as const),
-        { kind: 'http', status: 404, body: '{"error":"gone"}' }
+        ...Array.from({ length: 3 }, () => NOT_FOUND)
       )
-      const run = await action('deploy', { 'poll-interval': '100ms' })
+      const run = await action('deploy', { 'poll-interval': '100ms', 'max-poll-errors': '3' })
       expectCleanFailure(run, said)
       expect(run.log).not.toContain('status-id')
+      // Seen once, a 404 ends the wait at once; never seen, after `max-poll-errors` of them.
+      const polls = emu.requests.filter(r => r.endpoint === 'deploy-status')
+      expect(polls).toHaveLength(answeredFirst ? 2 : 3)
     }
   )
+
+  it('polls through a just-triggered status the API does not know yet (404), then follows it', async () => {
+    const emu = await emulate()
+    emu.inject('deploy-status', NOT_FOUND, NOT_FOUND)
+    const run = await action('deploy', { 'poll-interval': '100ms', 'max-poll-errors': '3' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs.status).toBe('success')
+    expect(run.log).toMatch(/the API does not know its status yet \(HTTP 404, 2\/3\)/)
+    expect(triggers(emu, 'deploy')).toHaveLength(1)
+  })
 
   it('never sends a trigger twice that reached the service unanswered', async () => {
     const emu = await emulate()

@@ -81,15 +81,32 @@ export async function followDeployment(
   statusId: string,
   report: DeploymentReport,
   settings: CommonSettings,
-  deps: RunDeps
+  deps: RunDeps,
+  { triggeredHere }: { triggeredHere: boolean }
 ): Promise<DeploymentStatus> {
   const label = kind === 'preview' ? 'Preview' : 'Deployment'
   const unfamiliar = new Set<string>()
   const wait = new WaitLog(`${label} ${statusId}`)
+  let notFoundYet = 0
   const deployment = await pollUntil<DeploymentStatus>({
     ...statusPollOptions(`${label} status poll`, settings, deps),
     check: async () => {
-      const status = await deps.api.getDeploymentStatus(statusId, deps.signal)
+      let status: DeploymentStatus
+      try {
+        status = await deps.api.getDeploymentStatus(statusId, deps.signal)
+      } catch (error) {
+        // A trigger answers 202 (accepted, not done): the status it names may be recorded a
+        // moment later. Until it was seen once, its 404 is polled through like a 5xx, up to
+        // `max-poll-errors` times; an id from `status-id`, or one seen before, is not.
+        const notFound = error instanceof ApiError && error.status === 404
+        if (!notFound || !triggeredHere || report.deployment) throw error
+        notFoundYet += 1
+        if (notFoundYet >= settings.maxPollErrors) throw error
+        log.warning(
+          `${label} ${statusId}: the API does not know its status yet (HTTP 404, ${notFoundYet}/${settings.maxPollErrors}), as may happen just after a trigger. Polling again.`
+        )
+        return { done: false }
+      }
       report.deployment = status
       wait.update(status.status)
       const verdict = classifyDeployment(status)
@@ -144,7 +161,7 @@ export function explainWait(
   }
   if (lost && !statusIdInput) {
     return new DeploymentError(
-      `${label} ${report.statusId} was triggered, but the API answers 404 for its status. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
+      `${label} ${report.statusId} was triggered, but the API answered 404 for its status ${settings.maxPollErrors} times (\`max-poll-errors\`). Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
     )
   }
   if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {

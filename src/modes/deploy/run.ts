@@ -28,7 +28,9 @@ export async function runDeploy(settings: DeploySettings, deps: RunDeps): Promis
     }
     report.statusId = statusId
     await deps.onStarted?.(report)
-    const deployment = await followDeployment('deployment', statusId, report, settings, deps)
+    const deployment = await followDeployment('deployment', statusId, report, settings, deps, {
+      triggeredHere: !settings.statusId
+    })
     report.deployment = deployment
     report.waitedMs = Date.now() - started
     log.info(

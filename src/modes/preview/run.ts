@@ -38,7 +38,9 @@ export async function runPreview(
       `Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`
     )
     await deps.onStarted?.(report)
-    await followDeployment('preview', triggered.statusId, report, settings, deps)
+    await followDeployment('preview', triggered.statusId, report, settings, deps, {
+      triggeredHere: true
+    })
     report.waitedMs = Date.now() - started
     log.info(
       `Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`
