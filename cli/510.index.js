@@ -1046,7 +1046,7 @@ const INPUTS = [
         modes: ALL,
         default: '',
         modeDefaults: { otherwise: '15m', 'agent-watch': '1h', agent: '1h' },
-        description: 'Longest the whole step may wait, from start to the last byte downloaded. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
+        description: 'Longest the whole step may wait, from start to its end (an export’s download and artifact upload included). A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
     },
     {
         name: 'poll-interval',
@@ -1267,9 +1267,9 @@ const INPUTS = [
     {
         name: 'not-found-grace',
         kind: 'text',
-        modes: AGENT_MODES,
+        modes: [...AGENT_MODES, 'deploy', 'preview'],
         default: '10s',
-        description: 'agent-watch, agent: how long a 404 is retried for a job created a moment ago (a duration; `0s` fails at once).'
+        description: 'agent-watch, agent, deploy, preview: how long a 404 is retried for an agent job or a deployment status not seen yet, which the API may not show for a moment after it was created (a duration; `0s` fails at once).'
     },
     {
         name: 'comment',
@@ -1674,6 +1674,10 @@ function readComment(reader) {
         return {};
     }
     return { commentToken: token };
+}
+/** `not-found-grace`: how long a 404 is a race for a job or status not seen yet (agent, deploy). */
+function readNotFoundGraceMs(reader) {
+    return reader.duration('not-found-grace', { min: 0, max: HOUR_MS });
 }
 
 ;// CONCATENATED MODULE: ./src/util/markdown.ts
@@ -2799,6 +2803,7 @@ var paths = __webpack_require__(4964);
 
 
 
+
 /** A prompt file larger than this is no prompt (the whole prompt is cut far below it). */
 const MAX_PROMPT_FILE_BYTES = 1024 * 1024;
 function readAgentStartSettings(reader, common, env) {
@@ -2817,7 +2822,7 @@ function readAgentStartSettings(reader, common, env) {
         context: reader.choice('context', ['auto', 'none']),
         wait,
         requirePr,
-        notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }),
+        notFoundGraceMs: readNotFoundGraceMs(reader),
         ...(event ? { event } : {}),
         ...githubAccess(reader, env)
     };
@@ -2952,6 +2957,7 @@ const agentMode = {
 ;// CONCATENATED MODULE: ./src/modes/agent-watch/settings.ts
 
 
+
 function readAgentSettings(reader, common) {
     const projectId = reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
     const jobId = reader.jobId('job-id', reader.required('job-id', 'the id of the agent job to watch'), segmentsAfterJob);
@@ -2961,7 +2967,7 @@ function readAgentSettings(reader, common) {
         projectId,
         jobId,
         requirePr: reader.flag('require-pr'),
-        notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS })
+        notFoundGraceMs: readNotFoundGraceMs(reader)
     };
 }
 
@@ -3177,7 +3183,8 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     const label = kind === 'preview' ? 'Preview' : 'Deployment';
     const unfamiliar = new Set();
     const wait = new WaitLog(`${label} ${statusId}`);
-    let notFoundYet = 0;
+    const started = Date.now();
+    let notFoundLogged = false;
     const deployment = await pollUntil({
         ...statusPollOptions(`${label} status poll`, settings, deps),
         check: async () => {
@@ -3186,16 +3193,23 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
                 status = await deps.api.getDeploymentStatus(statusId, deps.signal);
             }
             catch (error) {
-                // A trigger answers 202 (accepted, not done): the status it names may be recorded a
-                // moment later. Until it was seen once, its 404 is polled through like a 5xx, up to
-                // `max-poll-errors` times; an id from `status-id`, or one seen before, is not.
-                const notFound = error instanceof ApiError && error.status === 404;
-                if (!notFound || !triggeredHere || report.deployment)
+                // A trigger answers 202 (accepted, not done), and a status started elsewhere may be as
+                // new: until it was seen once, a 404 is a race for `not-found-grace`.
+                if (!(error instanceof ApiError && error.status === 404) || report.deployment)
                     throw error;
-                notFoundYet += 1;
-                if (notFoundYet >= settings.maxPollErrors)
-                    throw error;
-                log/* log */.Rm.warning(`${label} ${statusId}: the API does not know its status yet (HTTP 404, ${notFoundYet}/${settings.maxPollErrors}), as may happen just after a trigger. Polling again.`);
+                const graceMs = settings.notFoundGraceMs;
+                if (Date.now() - started >= graceMs) {
+                    if (!triggeredHere)
+                        throw error; // its message says to check `status-id`
+                    const waited = graceMs > 0
+                        ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
+                        : '';
+                    throw new DeploymentError(`${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
+                }
+                if (!notFoundLogged) {
+                    notFoundLogged = true;
+                    log/* log */.Rm.info(`${label} ${statusId}: its status is not visible yet; retrying for up to ${formatDuration(graceMs)}.`);
+                }
                 return { done: false };
             }
             report.deployment = status;
@@ -3221,12 +3235,8 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     }
     return deployment;
 }
-/**
- * The step's own words for a timeout, and for a status that is not found where the advice to
- * check `status-id` would be wrong (`statusIdInput` says whether the id was an input); else the
- * error as it is.
- */
-function explainWait(kind, error, report, settings, statusIdInput) {
+/** The step's own words for a timeout, and for a status seen that is gone; else the error as it is. */
+function explainWait(kind, error, report, settings) {
     const label = kind === 'preview' ? 'Preview' : 'Deployment';
     const lost = error instanceof ApiError &&
         error.status === 404 &&
@@ -3234,17 +3244,18 @@ function explainWait(kind, error, report, settings, statusIdInput) {
     if (lost && report.deployment) {
         return new DeploymentError(`${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com).`);
     }
-    if (lost && !statusIdInput) {
-        return new DeploymentError(`${label} ${report.statusId} was triggered, but the API answered 404 for its status ${settings.maxPollErrors} times (\`max-poll-errors\`). Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
-    }
     if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
         const polled = error instanceof PollTimeoutError ? error : undefined;
+        const what = kind === 'preview' ? 'preview' : 'deployment';
+        const id = report.statusId ? ` ${report.statusId}` : '';
+        // Never seen and no poll failed: every answer was a 404 within `not-found-grace`.
+        if (!report.deployment && polled && polled.lastError === undefined) {
+            return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}: the API answered 404 for its status until then. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
+        }
         const last = report.deployment
             ? ` (last status: ${report.deployment.status})`
             : ' (its status was never read)';
         const failure = polled ? lastFailureNote(polled) : '';
-        const what = kind === 'preview' ? 'preview' : 'deployment';
-        const id = report.statusId ? ` ${report.statusId}` : '';
         const resume = kind === 'deployment' && report.statusId
             ? `: wait for it again with \`status-id: ${report.statusId}\``
             : '';
@@ -3287,7 +3298,7 @@ async function runDeploy(settings, deps) {
         report.waitedMs = Date.now() - started;
         return {
             report,
-            error: explainWait('deployment', error, report, settings, settings.statusId)
+            error: explainWait('deployment', error, report, settings)
         };
     }
 }
@@ -3357,6 +3368,7 @@ function readGitHubRun(env) {
 ;// CONCATENATED MODULE: ./src/modes/deploy/settings.ts
 
 
+
 /** `project-id`, the same way for deploy and preview. */
 function readProjectId(reader) {
     return reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
@@ -3369,6 +3381,7 @@ function readDeploySettings(reader, common, env) {
         mode: 'deploy',
         projectId,
         ...(statusId ? { statusId } : {}),
+        notFoundGraceMs: readNotFoundGraceMs(reader),
         github: readGitHubRun(env)
     };
 }
@@ -5508,6 +5521,7 @@ function resolvePreviewBranch(input, run) {
 
 
 
+
 function readPreviewSettings(reader, common, env) {
     const projectId = readProjectId(reader);
     const github = readGitHubRun(env);
@@ -5519,6 +5533,7 @@ function readPreviewSettings(reader, common, env) {
         mode: 'preview',
         projectId,
         branch: 'branch' in resolved ? resolved.branch : '',
+        notFoundGraceMs: readNotFoundGraceMs(reader),
         github,
         ...readGitHubDeployment(reader)
     };

@@ -8,11 +8,12 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  ArtifactError: () => (/* binding */ ArtifactError),
   artifactRequest: () => (/* binding */ artifactRequest),
   uploadBundleArtifact: () => (/* binding */ uploadBundleArtifact)
 });
 
-// UNUSED EXPORTS: ArtifactError, listFiles, pagesTarball
+// UNUSED EXPORTS: listFiles, pagesTarball
 
 // EXTERNAL MODULE: ./src/log.ts + 1 modules
 var log = __webpack_require__(4827);

@@ -995,7 +995,7 @@ const INPUTS = [
         modes: ALL,
         default: '',
         modeDefaults: { otherwise: '15m', 'agent-watch': '1h', agent: '1h' },
-        description: 'Longest the whole step may wait, from start to the last byte downloaded. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
+        description: 'Longest the whole step may wait, from start to its end (an export’s download and artifact upload included). A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
     },
     {
         name: 'poll-interval',
@@ -1216,9 +1216,9 @@ const INPUTS = [
     {
         name: 'not-found-grace',
         kind: 'text',
-        modes: AGENT_MODES,
+        modes: [...AGENT_MODES, 'deploy', 'preview'],
         default: '10s',
-        description: 'agent-watch, agent: how long a 404 is retried for a job created a moment ago (a duration; `0s` fails at once).'
+        description: 'agent-watch, agent, deploy, preview: how long a 404 is retried for an agent job or a deployment status not seen yet, which the API may not show for a moment after it was created (a duration; `0s` fails at once).'
     },
     {
         name: 'comment',
@@ -1623,6 +1623,10 @@ function readComment(reader) {
         return {};
     }
     return { commentToken: token };
+}
+/** `not-found-grace`: how long a 404 is a race for a job or status not seen yet (agent, deploy). */
+function readNotFoundGraceMs(reader) {
+    return reader.duration('not-found-grace', { min: 0, max: HOUR_MS });
 }
 
 ;// CONCATENATED MODULE: ./src/util/markdown.ts
@@ -2752,6 +2756,7 @@ var paths = __webpack_require__(24964);
 
 
 
+
 /** A prompt file larger than this is no prompt (the whole prompt is cut far below it). */
 const MAX_PROMPT_FILE_BYTES = 1024 * 1024;
 function readAgentStartSettings(reader, common, env) {
@@ -2770,7 +2775,7 @@ function readAgentStartSettings(reader, common, env) {
         context: reader.choice('context', ['auto', 'none']),
         wait,
         requirePr,
-        notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }),
+        notFoundGraceMs: readNotFoundGraceMs(reader),
         ...(event ? { event } : {}),
         ...githubAccess(reader, env)
     };
@@ -2905,6 +2910,7 @@ const agentMode = {
 ;// CONCATENATED MODULE: ./src/modes/agent-watch/settings.ts
 
 
+
 function readAgentSettings(reader, common) {
     const projectId = reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
     const jobId = reader.jobId('job-id', reader.required('job-id', 'the id of the agent job to watch'), segmentsAfterJob);
@@ -2914,7 +2920,7 @@ function readAgentSettings(reader, common) {
         projectId,
         jobId,
         requirePr: reader.flag('require-pr'),
-        notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS })
+        notFoundGraceMs: readNotFoundGraceMs(reader)
     };
 }
 
@@ -3130,7 +3136,8 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     const label = kind === 'preview' ? 'Preview' : 'Deployment';
     const unfamiliar = new Set();
     const wait = new WaitLog(`${label} ${statusId}`);
-    let notFoundYet = 0;
+    const started = Date.now();
+    let notFoundLogged = false;
     const deployment = await pollUntil({
         ...statusPollOptions(`${label} status poll`, settings, deps),
         check: async () => {
@@ -3139,16 +3146,23 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
                 status = await deps.api.getDeploymentStatus(statusId, deps.signal);
             }
             catch (error) {
-                // A trigger answers 202 (accepted, not done): the status it names may be recorded a
-                // moment later. Until it was seen once, its 404 is polled through like a 5xx, up to
-                // `max-poll-errors` times; an id from `status-id`, or one seen before, is not.
-                const notFound = error instanceof ApiError && error.status === 404;
-                if (!notFound || !triggeredHere || report.deployment)
+                // A trigger answers 202 (accepted, not done), and a status started elsewhere may be as
+                // new: until it was seen once, a 404 is a race for `not-found-grace`.
+                if (!(error instanceof ApiError && error.status === 404) || report.deployment)
                     throw error;
-                notFoundYet += 1;
-                if (notFoundYet >= settings.maxPollErrors)
-                    throw error;
-                log/* log */.Rm.warning(`${label} ${statusId}: the API does not know its status yet (HTTP 404, ${notFoundYet}/${settings.maxPollErrors}), as may happen just after a trigger. Polling again.`);
+                const graceMs = settings.notFoundGraceMs;
+                if (Date.now() - started >= graceMs) {
+                    if (!triggeredHere)
+                        throw error; // its message says to check `status-id`
+                    const waited = graceMs > 0
+                        ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
+                        : '';
+                    throw new DeploymentError(`${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
+                }
+                if (!notFoundLogged) {
+                    notFoundLogged = true;
+                    log/* log */.Rm.info(`${label} ${statusId}: its status is not visible yet; retrying for up to ${formatDuration(graceMs)}.`);
+                }
                 return { done: false };
             }
             report.deployment = status;
@@ -3174,12 +3188,8 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     }
     return deployment;
 }
-/**
- * The step's own words for a timeout, and for a status that is not found where the advice to
- * check `status-id` would be wrong (`statusIdInput` says whether the id was an input); else the
- * error as it is.
- */
-function explainWait(kind, error, report, settings, statusIdInput) {
+/** The step's own words for a timeout, and for a status seen that is gone; else the error as it is. */
+function explainWait(kind, error, report, settings) {
     const label = kind === 'preview' ? 'Preview' : 'Deployment';
     const lost = error instanceof ApiError &&
         error.status === 404 &&
@@ -3187,17 +3197,18 @@ function explainWait(kind, error, report, settings, statusIdInput) {
     if (lost && report.deployment) {
         return new DeploymentError(`${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com).`);
     }
-    if (lost && !statusIdInput) {
-        return new DeploymentError(`${label} ${report.statusId} was triggered, but the API answered 404 for its status ${settings.maxPollErrors} times (\`max-poll-errors\`). Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
-    }
     if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
         const polled = error instanceof PollTimeoutError ? error : undefined;
+        const what = kind === 'preview' ? 'preview' : 'deployment';
+        const id = report.statusId ? ` ${report.statusId}` : '';
+        // Never seen and no poll failed: every answer was a 404 within `not-found-grace`.
+        if (!report.deployment && polled && polled.lastError === undefined) {
+            return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}: the API answered 404 for its status until then. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
+        }
         const last = report.deployment
             ? ` (last status: ${report.deployment.status})`
             : ' (its status was never read)';
         const failure = polled ? lastFailureNote(polled) : '';
-        const what = kind === 'preview' ? 'preview' : 'deployment';
-        const id = report.statusId ? ` ${report.statusId}` : '';
         const resume = kind === 'deployment' && report.statusId
             ? `: wait for it again with \`status-id: ${report.statusId}\``
             : '';
@@ -3240,7 +3251,7 @@ async function runDeploy(settings, deps) {
         report.waitedMs = Date.now() - started;
         return {
             report,
-            error: explainWait('deployment', error, report, settings, settings.statusId)
+            error: explainWait('deployment', error, report, settings)
         };
     }
 }
@@ -3310,6 +3321,7 @@ function readGitHubRun(env) {
 ;// CONCATENATED MODULE: ./src/modes/deploy/settings.ts
 
 
+
 /** `project-id`, the same way for deploy and preview. */
 function readProjectId(reader) {
     return reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
@@ -3322,6 +3334,7 @@ function readDeploySettings(reader, common, env) {
         mode: 'deploy',
         projectId,
         ...(statusId ? { statusId } : {}),
+        notFoundGraceMs: readNotFoundGraceMs(reader),
         github: readGitHubRun(env)
     };
 }
@@ -5463,6 +5476,7 @@ function resolvePreviewBranch(input, run) {
 
 
 
+
 function readPreviewSettings(reader, common, env) {
     const projectId = readProjectId(reader);
     const github = readGitHubRun(env);
@@ -5474,6 +5488,7 @@ function readPreviewSettings(reader, common, env) {
         mode: 'preview',
         projectId,
         branch: 'branch' in resolved ? resolved.branch : '',
+        notFoundGraceMs: readNotFoundGraceMs(reader),
         github,
         ...readGitHubDeployment(reader)
     };
@@ -5670,7 +5685,8 @@ async function run() {
     const cancel = (signal) => controller.abort(new errors/* CancelledError */.cc(`Cancelled by ${signal}: this step stopped; anything it started on Mintlify goes on.`));
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
-    let abandoned = false;
+    // Set when the step stops waiting for work it cannot stop (an artifact upload).
+    const leftRunning = { work: false };
     try {
         // Before anything else can print them: a runner masks a value only from the next line on.
         maskSecretInputs(actionInputs);
@@ -5678,10 +5694,7 @@ async function run() {
         // and the reason to name is the server, not a local run.
         checkGitHubServices(actionInputs, process.env);
         const settings = readSettings(actionInputs);
-        const ended = await runMode(settings, runDeps(settings, controller.signal));
-        abandoned = ended.abandoned;
-        if (ended.error)
-            throw ended.error;
+        await runMode(settings, runDeps(settings, controller.signal), leftRunning);
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -5695,16 +5708,12 @@ async function run() {
         process.off('SIGINT', cancel);
         process.off('SIGTERM', cancel);
     }
-    // Work the step stopped waiting for but could not stop (an artifact upload: its client takes
-    // no signal) would keep the process, and so the step, alive: end it once the log is out.
-    if (abandoned)
+    // Work left running (the artifact client takes no signal) would keep the process, and so the
+    // step, alive: it ends once the log is out.
+    if (leftRunning.work)
         process.stdout.write('', () => process.exit());
 }
-/**
- * Runs the mode and reports it; returns why it failed, and whether work it started was left
- * running (the step must end all the same).
- */
-async function runMode(settings, deps) {
+async function runMode(settings, deps, leftRunning) {
     const mode = modeOf(settings);
     const comment = async (report, error) => {
         if (!settings.commentToken)
@@ -5725,11 +5734,11 @@ async function runMode(settings, deps) {
         await deployment?.started(report);
     });
     const outcome = await mode.run(settings, { ...deps, onStarted });
-    let abandoned = false;
     if (settings.mode === 'export' && !outcome.error) {
-        const upload = await uploadArtifact(settings, outcome.report, deps);
-        outcome.error = upload.error;
-        abandoned = upload.abandoned;
+        outcome.error = await uploadArtifact(settings, outcome.report, {
+            ...deps,
+            leftRunning
+        });
     }
     const { report } = outcome;
     let { error } = outcome;
@@ -5753,42 +5762,52 @@ async function runMode(settings, deps) {
     });
     await comment(report, error);
     await besideOutcome('the GitHub deployment', async () => deployment?.finished(report, error));
-    return error ? { error, abandoned } : { abandoned };
+    if (error)
+        throw error;
 }
 /**
  * The export as a workflow artifact, when asked for; its failure is the step's. The upload is
  * bounded by the step's `timeout` and its cancel like everything else, though the artifact
- * client can only be left running, not stopped: then `abandoned`.
+ * client can only be left running, not stopped (then `leftRunning.work`).
  */
-async function uploadArtifact(settings, report, { signal, deadline }) {
+async function uploadArtifact(settings, report, deps) {
     if (!settings.artifact)
-        return { abandoned: false };
+        return undefined;
     // Loaded when needed: the artifact client is most of the bundle's code.
-    const { artifactRequest, uploadBundleArtifact } = await Promise.all(/* import() */[__webpack_require__.e(697), __webpack_require__.e(281)]).then(__webpack_require__.bind(__webpack_require__, 17281));
+    const { artifactRequest, uploadBundleArtifact, ArtifactError } = await Promise.all(/* import() */[__webpack_require__.e(697), __webpack_require__.e(281)]).then(__webpack_require__.bind(__webpack_require__, 17281));
     const request = artifactRequest(settings.artifact, report);
     if (!request)
-        return { abandoned: false };
-    const timedOut = () => new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} uploading artifact \`${request.name}\`; the export finished and its outputs are set. Increase \`timeout\`, or upload the files with actions/upload-artifact in a step of their own (\`upload-artifact: false\`).`);
-    const why = () => (signal.aborted ? asError(signal.reason) : timedOut());
+        return undefined;
+    const { signal, deadline } = deps;
+    // Not a TimedOutError, which says the work goes on on the server: the export is done.
+    const why = () => signal.aborted
+        ? asError(signal.reason)
+        : new ArtifactError(`Timed out after ${formatDuration(settings.timeoutMs)} uploading artifact \`${request.name}\`; the export finished and its outputs are set. Increase \`timeout\`, or upload the files with actions/upload-artifact in a step of their own (\`upload-artifact: false\`).`);
     // Cancelled or out of time after the download: nothing more is started.
     if (signal.aborted || Date.now() >= deadline)
-        return { error: why(), abandoned: false };
+        return why();
     const started = Date.now();
-    let abandoned = false;
-    const stop = AbortSignal.any([signal, AbortSignal.timeout(deadline - Date.now())]);
-    const stopped = new Promise((_, reject) => stop.addEventListener('abort', () => {
-        abandoned = true;
-        reject(why());
-    }, { once: true }));
+    let stop;
+    const stopped = new Promise((_, reject) => {
+        stop = () => {
+            deps.leftRunning.work = true;
+            reject(why());
+        };
+    });
+    const timer = setTimeout(() => stop(), Math.max(0, deadline - Date.now()));
+    const onAbort = () => stop();
+    signal.addEventListener('abort', onAbort, { once: true });
     try {
         // The race hears the upload's end either way, so a failure after it was left is handled.
         report.artifact = await Promise.race([uploadBundleArtifact(request), stopped]);
-        return { abandoned: false };
+        return undefined;
     }
     catch (error) {
-        return { error: asError(error), abandoned };
+        return asError(error);
     }
     finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
         report.phases.push({ name: 'artifact', ms: Date.now() - started });
     }
 }

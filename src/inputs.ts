@@ -73,7 +73,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     default: '',
     modeDefaults: { otherwise: '15m', 'agent-watch': '1h', agent: '1h' },
     description:
-      'Longest the whole step may wait, from start to the last byte downloaded. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
+      'Longest the whole step may wait, from start to its end (an export’s download and artifact upload included). A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
   },
   {
     name: 'poll-interval',
@@ -324,10 +324,10 @@ export const INPUTS: readonly InputDeclaration[] = [
   {
     name: 'not-found-grace',
     kind: 'text',
-    modes: AGENT_MODES,
+    modes: [...AGENT_MODES, 'deploy', 'preview'],
     default: '10s',
     description:
-      'agent-watch, agent: how long a 404 is retried for a job created a moment ago (a duration; `0s` fails at once).'
+      'agent-watch, agent, deploy, preview: how long a 404 is retried for an agent job or a deployment status not seen yet, which the API may not show for a moment after it was created (a duration; `0s` fails at once).'
   },
   {
     name: 'comment',

@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { log, secrets, useHost } from '../log.js'
 import { runDeps, type RunDeps } from '../modes/mode.js'
-import { CancelledError, TimedOutError } from '../modes/errors.js'
+import { CancelledError } from '../modes/errors.js'
 import { modeOf, readSettings, type Settings } from '../modes/modes.js'
 import type { ExportReport } from '../modes/export/run.js'
 import type { ExportSettings } from '../modes/export/settings.js'
@@ -27,7 +27,8 @@ export async function run(): Promise<void> {
     )
   process.once('SIGINT', cancel)
   process.once('SIGTERM', cancel)
-  let abandoned = false
+  // Set when the step stops waiting for work it cannot stop (an artifact upload).
+  const leftRunning = { work: false }
   try {
     // Before anything else can print them: a runner masks a value only from the next line on.
     maskSecretInputs(actionInputs)
@@ -35,9 +36,7 @@ export async function run(): Promise<void> {
     // and the reason to name is the server, not a local run.
     checkGitHubServices(actionInputs, process.env)
     const settings = readSettings(actionInputs)
-    const ended = await runMode(settings, runDeps(settings, controller.signal))
-    abandoned = ended.abandoned
-    if (ended.error) throw ended.error
+    await runMode(settings, runDeps(settings, controller.signal), leftRunning)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     // log.error guards the message (secrets, command openers); setFailed only sets the code.
@@ -48,19 +47,16 @@ export async function run(): Promise<void> {
     process.off('SIGINT', cancel)
     process.off('SIGTERM', cancel)
   }
-  // Work the step stopped waiting for but could not stop (an artifact upload: its client takes
-  // no signal) would keep the process, and so the step, alive: end it once the log is out.
-  if (abandoned) process.stdout.write('', () => process.exit())
+  // Work left running (the artifact client takes no signal) would keep the process, and so the
+  // step, alive: it ends once the log is out.
+  if (leftRunning.work) process.stdout.write('', () => process.exit())
 }
 
-/**
- * Runs the mode and reports it; returns why it failed, and whether work it started was left
- * running (the step must end all the same).
- */
 async function runMode(
   settings: Settings,
-  deps: RunDeps
-): Promise<{ error?: Error; abandoned: boolean }> {
+  deps: RunDeps,
+  leftRunning: { work: boolean }
+): Promise<void> {
   const mode = modeOf(settings)
   const comment = async (report: unknown, error: Error | undefined) => {
     if (!settings.commentToken) return
@@ -81,11 +77,11 @@ async function runMode(
       await deployment?.started(report as PreviewReport)
     })
   const outcome = await mode.run(settings, { ...deps, onStarted })
-  let abandoned = false
   if (settings.mode === 'export' && !outcome.error) {
-    const upload = await uploadArtifact(settings, outcome.report as ExportReport, deps)
-    outcome.error = upload.error
-    abandoned = upload.abandoned
+    outcome.error = await uploadArtifact(settings, outcome.report as ExportReport, {
+      ...deps,
+      leftRunning
+    })
   }
   const { report } = outcome
   let { error } = outcome
@@ -109,51 +105,54 @@ async function runMode(
   await besideOutcome('the GitHub deployment', async () =>
     deployment?.finished(report as PreviewReport, error)
   )
-  return error ? { error, abandoned } : { abandoned }
+  if (error) throw error
 }
 
 /**
  * The export as a workflow artifact, when asked for; its failure is the step's. The upload is
  * bounded by the step's `timeout` and its cancel like everything else, though the artifact
- * client can only be left running, not stopped: then `abandoned`.
+ * client can only be left running, not stopped (then `leftRunning.work`).
  */
 async function uploadArtifact(
   settings: ExportSettings,
   report: ExportReport,
-  { signal, deadline }: Pick<RunDeps, 'signal' | 'deadline'>
-): Promise<{ error?: Error; abandoned: boolean }> {
-  if (!settings.artifact) return { abandoned: false }
+  deps: Pick<RunDeps, 'signal' | 'deadline'> & { leftRunning: { work: boolean } }
+): Promise<Error | undefined> {
+  if (!settings.artifact) return undefined
   // Loaded when needed: the artifact client is most of the bundle's code.
-  const { artifactRequest, uploadBundleArtifact } = await import('./artifact.js')
+  const { artifactRequest, uploadBundleArtifact, ArtifactError } = await import('./artifact.js')
   const request = artifactRequest(settings.artifact, report)
-  if (!request) return { abandoned: false }
-  const timedOut = () =>
-    new TimedOutError(
-      `Timed out after ${formatDuration(settings.timeoutMs)} uploading artifact \`${request.name}\`; the export finished and its outputs are set. Increase \`timeout\`, or upload the files with actions/upload-artifact in a step of their own (\`upload-artifact: false\`).`
-    )
-  const why = () => (signal.aborted ? asError(signal.reason) : timedOut())
+  if (!request) return undefined
+  const { signal, deadline } = deps
+  // Not a TimedOutError, which says the work goes on on the server: the export is done.
+  const why = () =>
+    signal.aborted
+      ? asError(signal.reason)
+      : new ArtifactError(
+          `Timed out after ${formatDuration(settings.timeoutMs)} uploading artifact \`${request.name}\`; the export finished and its outputs are set. Increase \`timeout\`, or upload the files with actions/upload-artifact in a step of their own (\`upload-artifact: false\`).`
+        )
   // Cancelled or out of time after the download: nothing more is started.
-  if (signal.aborted || Date.now() >= deadline) return { error: why(), abandoned: false }
+  if (signal.aborted || Date.now() >= deadline) return why()
   const started = Date.now()
-  let abandoned = false
-  const stop = AbortSignal.any([signal, AbortSignal.timeout(deadline - Date.now())])
-  const stopped = new Promise<never>((_, reject) =>
-    stop.addEventListener(
-      'abort',
-      () => {
-        abandoned = true
-        reject(why())
-      },
-      { once: true }
-    )
-  )
+  let stop!: () => void
+  const stopped = new Promise<never>((_, reject) => {
+    stop = () => {
+      deps.leftRunning.work = true
+      reject(why())
+    }
+  })
+  const timer = setTimeout(() => stop(), Math.max(0, deadline - Date.now()))
+  const onAbort = () => stop()
+  signal.addEventListener('abort', onAbort, { once: true })
   try {
     // The race hears the upload's end either way, so a failure after it was left is handled.
     report.artifact = await Promise.race([uploadBundleArtifact(request), stopped])
-    return { abandoned: false }
+    return undefined
   } catch (error) {
-    return { error: asError(error), abandoned }
+    return asError(error)
   } finally {
+    clearTimeout(timer)
+    signal.removeEventListener('abort', onAbort)
     report.phases.push({ name: 'artifact', ms: Date.now() - started })
   }
 }

@@ -104,3 +104,8 @@ function readComment(reader: Reader): { commentToken?: string } {
   }
   return { commentToken: token }
 }
+
+/** `not-found-grace`: how long a 404 is a race for a job or status not seen yet (agent, deploy). */
+export function readNotFoundGraceMs(reader: Reader): number {
+  return reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number
+}

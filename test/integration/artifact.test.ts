@@ -273,6 +273,9 @@ describe('upload-artifact against a results-service stand-in and azurite', () =>
       expect(run.outputs['bundle-path']).toBeTruthy()
       expect(run.outputs['artifact-id']).toBeUndefined()
       expect(run.summary).toContain('Timed out after 8s uploading artifact')
+      // The export is done: not "still running", as after a timeout while it renders.
+      expect(run.summary).toContain('❌ Mintlify static export failed')
+      expect(run.summary).not.toContain('still running')
     })
 
     it('ends at a cancel', async () => {

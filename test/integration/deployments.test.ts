@@ -140,50 +140,85 @@ describe('mode: deploy', () => {
     expect(run.log).toContain(`Following deployment ${statusId} (not triggering one`)
   })
 
-  it('says which status-id was not found, at its first 404', async () => {
+  it.each([
+    ['at once with `not-found-grace: 0s`', '0s'],
+    ['after `not-found-grace`', '1s']
+  ])('says which status-id was not found, %s', async (_case, grace) => {
     const emu = await emulate()
-    const run = await action('deploy', { 'status-id': 'abc123' })
+    const run = await action('deploy', {
+      'status-id': 'abc123',
+      'not-found-grace': grace,
+      'poll-interval': '100ms'
+    })
     expectCleanFailure(run, 'Check `status-id` (`abc123`)')
     expect(triggers(emu, 'deploy')).toHaveLength(0)
-    expect(emu.requests.filter(r => r.endpoint === 'deploy-status')).toHaveLength(1)
+    const polls = emu.requests.filter(r => r.endpoint === 'deploy-status').length
+    if (grace === '0s') expect(polls).toBe(1)
+    else expect(polls).toBeGreaterThan(1)
+  })
+
+  /** How many times the status was polled in `emu`. */
+  const statusPolls = (emu: Emulator) =>
+    emu.requests.filter(r => r.endpoint === 'deploy-status').length
+
+  it('a triggered deployment whose status, once seen, answers 404: fails at once, no advice to check an input not given', async () => {
+    const emu = await emulate({ inProgressMs: 60_000 })
+    emu.inject('deploy-status', { kind: 'stall', ms: 0 }, NOT_FOUND)
+    const run = await action('deploy', { 'poll-interval': '100ms' })
+    expectCleanFailure(
+      run,
+      /Deployment \w+ was seen \(last status: \w+\) but the API now answers 404/
+    )
+    expect(run.log).not.toContain('status-id')
+    expect(statusPolls(emu)).toBe(2)
   })
 
   it.each([
+    ['0s', /Deployment \w+ was triggered, but the API answers 404 for its status\. Look at/],
     [
-      'seen, then lost',
-      1,
-      /Deployment \w+ was seen \(last status: \w+\) but the API now answers 404/
-    ],
-    [
-      'never found',
-      0,
-      /Deployment \w+ was triggered, but the API answered 404 for its status 3 times \(`max-poll-errors`\)/
+      '1s',
+      /Deployment \w+ was triggered, but the API answers 404 for its status, still, after the 1s of `not-found-grace`\. Look at/
     ]
-  ] as const)(
-    'a triggered deployment whose status answers 404 (%s): no advice to check an input not given',
-    async (_case, answeredFirst, said) => {
+  ])(
+    'a triggered deployment whose status is never found (not-found-grace %s): look at the dashboard, no `status-id` advice',
+    async (grace, said) => {
       const emu = await emulate({ inProgressMs: 60_000 })
-      emu.inject(
-        'deploy-status',
-        ...Array.from({ length: answeredFirst }, () => ({ kind: 'stall', ms: 0 }) as const),
-        ...Array.from({ length: 3 }, () => NOT_FOUND)
-      )
-      const run = await action('deploy', { 'poll-interval': '100ms', 'max-poll-errors': '3' })
+      emu.inject('deploy-status', ...Array.from({ length: 200 }, () => NOT_FOUND))
+      const run = await action('deploy', { 'poll-interval': '100ms', 'not-found-grace': grace })
       expectCleanFailure(run, said)
+      expect(errorsOf(run).join('\n')).toContain('before triggering again')
       expect(run.log).not.toContain('status-id')
-      // Seen once, a 404 ends the wait at once; never seen, after `max-poll-errors` of them.
-      const polls = emu.requests.filter(r => r.endpoint === 'deploy-status')
-      expect(polls).toHaveLength(answeredFirst ? 2 : 3)
+      if (grace === '0s') expect(statusPolls(emu)).toBe(1)
+      else expect(statusPolls(emu)).toBeGreaterThan(1)
     }
   )
 
-  it('polls through a just-triggered status the API does not know yet (404), then follows it', async () => {
+  it('a triggered status still not found when `timeout` runs out: says so, no `status-id` advice', async () => {
+    const emu = await emulate({ inProgressMs: 60_000 })
+    emu.inject('deploy-status', ...Array.from({ length: 200 }, () => NOT_FOUND))
+    const run = await action('deploy', {
+      'poll-interval': '100ms',
+      'not-found-grace': '1h',
+      timeout: '2s'
+    })
+    expectCleanFailure(
+      run,
+      /Timed out after 2s waiting for deployment \w+: the API answered 404 for its status until then\. Look at/
+    )
+    expect(run.log).not.toContain('status-id')
+  })
+
+  it('polls through a just-triggered status the API does not show yet (404), then follows it', async () => {
     const emu = await emulate()
     emu.inject('deploy-status', NOT_FOUND, NOT_FOUND)
-    const run = await action('deploy', { 'poll-interval': '100ms', 'max-poll-errors': '3' })
+    const run = await action('deploy', { 'poll-interval': '100ms' })
     expect(run.exitCode, run.log).toBe(0)
     expect(run.outputs.status).toBe('success')
-    expect(run.log).toMatch(/the API does not know its status yet \(HTTP 404, 2\/3\)/)
+    expect(run.log).toMatch(
+      /Deployment \w+: its status is not visible yet; retrying for up to 10s\./
+    )
+    expect(run.log).not.toContain('::warning')
+    expect(statusPolls(emu)).toBeGreaterThan(2)
     expect(triggers(emu, 'deploy')).toHaveLength(1)
   })
 

@@ -1,5 +1,5 @@
-import type { CommonSettings } from '../../settings/common.js'
-import { HOUR_MS, segmentsAfterJob, type Reader } from '../../settings/reader.js'
+import { readNotFoundGraceMs, type CommonSettings } from '../../settings/common.js'
+import { segmentsAfterJob, type Reader } from '../../settings/reader.js'
 import { API_KEYS_PAGE } from '../../api/errors.js'
 
 export interface AgentWatchSettings extends CommonSettings {
@@ -28,6 +28,6 @@ export function readAgentSettings(reader: Reader, common: CommonSettings): Agent
     projectId,
     jobId,
     requirePr: reader.flag('require-pr'),
-    notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number
+    notFoundGraceMs: readNotFoundGraceMs(reader)
   }
 }

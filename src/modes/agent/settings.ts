@@ -3,8 +3,8 @@ import { resolve } from 'node:path'
 import { log } from '../../log.js'
 import { readEvent, untrustedTrigger, type GitHubEvent } from '../../github/event.js'
 import type { GitHubApiAccess } from '../../github/pull-files.js'
-import type { CommonSettings } from '../../settings/common.js'
-import { HOUR_MS, segmentsAfterJob, type Reader } from '../../settings/reader.js'
+import { readNotFoundGraceMs, type CommonSettings } from '../../settings/common.js'
+import { segmentsAfterJob, type Reader } from '../../settings/reader.js'
 import { inside } from '../../util/paths.js'
 import type { AgentWatchSettings } from '../agent-watch/settings.js'
 import { API_KEYS_PAGE } from '../../api/errors.js'
@@ -56,7 +56,7 @@ export function readAgentStartSettings(
     context: reader.choice('context', ['auto', 'none']),
     wait,
     requirePr,
-    notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number,
+    notFoundGraceMs: readNotFoundGraceMs(reader),
     ...(event ? { event } : {}),
     ...githubAccess(reader, env)
   }

@@ -16,6 +16,9 @@ import { statusPollOptions } from '../../poll/status-poll.js'
  * `success` or `failure`, and the words for each way it can end.
  */
 
+/** What following a status needs of a mode's settings. */
+export type FollowSettings = CommonSettings & { readonly notFoundGraceMs: number }
+
 /** What both modes report: the status followed and the last answer about it. */
 export interface DeploymentReport {
   projectId?: string
@@ -80,14 +83,15 @@ export async function followDeployment(
   kind: DeploymentKind,
   statusId: string,
   report: DeploymentReport,
-  settings: CommonSettings,
+  settings: FollowSettings,
   deps: RunDeps,
   { triggeredHere }: { triggeredHere: boolean }
 ): Promise<DeploymentStatus> {
   const label = kind === 'preview' ? 'Preview' : 'Deployment'
   const unfamiliar = new Set<string>()
   const wait = new WaitLog(`${label} ${statusId}`)
-  let notFoundYet = 0
+  const started = Date.now()
+  let notFoundLogged = false
   const deployment = await pollUntil<DeploymentStatus>({
     ...statusPollOptions(`${label} status poll`, settings, deps),
     check: async () => {
@@ -95,16 +99,26 @@ export async function followDeployment(
       try {
         status = await deps.api.getDeploymentStatus(statusId, deps.signal)
       } catch (error) {
-        // A trigger answers 202 (accepted, not done): the status it names may be recorded a
-        // moment later. Until it was seen once, its 404 is polled through like a 5xx, up to
-        // `max-poll-errors` times; an id from `status-id`, or one seen before, is not.
-        const notFound = error instanceof ApiError && error.status === 404
-        if (!notFound || !triggeredHere || report.deployment) throw error
-        notFoundYet += 1
-        if (notFoundYet >= settings.maxPollErrors) throw error
-        log.warning(
-          `${label} ${statusId}: the API does not know its status yet (HTTP 404, ${notFoundYet}/${settings.maxPollErrors}), as may happen just after a trigger. Polling again.`
-        )
+        // A trigger answers 202 (accepted, not done), and a status started elsewhere may be as
+        // new: until it was seen once, a 404 is a race for `not-found-grace`.
+        if (!(error instanceof ApiError && error.status === 404) || report.deployment) throw error
+        const graceMs = settings.notFoundGraceMs
+        if (Date.now() - started >= graceMs) {
+          if (!triggeredHere) throw error // its message says to check `status-id`
+          const waited =
+            graceMs > 0
+              ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
+              : ''
+          throw new DeploymentError(
+            `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
+          )
+        }
+        if (!notFoundLogged) {
+          notFoundLogged = true
+          log.info(
+            `${label} ${statusId}: its status is not visible yet; retrying for up to ${formatDuration(graceMs)}.`
+          )
+        }
         return { done: false }
       }
       report.deployment = status
@@ -137,17 +151,12 @@ export async function followDeployment(
   return deployment
 }
 
-/**
- * The step's own words for a timeout, and for a status that is not found where the advice to
- * check `status-id` would be wrong (`statusIdInput` says whether the id was an input); else the
- * error as it is.
- */
+/** The step's own words for a timeout, and for a status seen that is gone; else the error as it is. */
 export function explainWait(
   kind: DeploymentKind,
   error: unknown,
   report: DeploymentReport,
-  settings: CommonSettings,
-  statusIdInput?: string
+  settings: CommonSettings
 ): Error {
   const label = kind === 'preview' ? 'Preview' : 'Deployment'
   const lost =
@@ -159,19 +168,20 @@ export function explainWait(
       `${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com).`
     )
   }
-  if (lost && !statusIdInput) {
-    return new DeploymentError(
-      `${label} ${report.statusId} was triggered, but the API answered 404 for its status ${settings.maxPollErrors} times (\`max-poll-errors\`). Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
-    )
-  }
   if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
     const polled = error instanceof PollTimeoutError ? error : undefined
+    const what = kind === 'preview' ? 'preview' : 'deployment'
+    const id = report.statusId ? ` ${report.statusId}` : ''
+    // Never seen and no poll failed: every answer was a 404 within `not-found-grace`.
+    if (!report.deployment && polled && polled.lastError === undefined) {
+      return new TimedOutError(
+        `Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}: the API answered 404 for its status until then. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
+      )
+    }
     const last = report.deployment
       ? ` (last status: ${report.deployment.status})`
       : ' (its status was never read)'
     const failure = polled ? lastFailureNote(polled) : ''
-    const what = kind === 'preview' ? 'preview' : 'deployment'
-    const id = report.statusId ? ` ${report.statusId}` : ''
     const resume =
       kind === 'deployment' && report.statusId
         ? `: wait for it again with \`status-id: ${report.statusId}\``
