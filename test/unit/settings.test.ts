@@ -136,6 +136,20 @@ describe('readSettings', () => {
     expect(settings.baseUrl.href).toBe('https://api.mintlify.com/')
   })
 
+  it('reads `not-found-grace` for deploy and preview as for the agent, within 0 to 1h', () => {
+    const project = { 'api-key': 'mint_x', 'project-id': 'proj_1', branch: 'docs' }
+    for (const mode of ['deploy', 'preview', 'agent-watch']) {
+      const given = { ...project, mode, 'job-id': 'job_1' }
+      expect(readSettings(inputs(given), {})).toMatchObject({ notFoundGraceMs: 10_000 })
+      expect(readSettings(inputs({ ...given, 'not-found-grace': '0s' }), {})).toMatchObject({
+        notFoundGraceMs: 0
+      })
+      expect(
+        problemsOf(() => readSettings(inputs({ ...given, 'not-found-grace': '2h' }), {}))
+      ).toEqual([expect.stringContaining('`not-found-grace`')])
+    }
+  })
+
   it('reads version, paths and a job to reuse', () => {
     const withPaths = readSettings(
       inputs({ ...base, 'site-version': 'v2', paths: '/a, /b\n/c' }),
