@@ -3235,8 +3235,11 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     }
     return deployment;
 }
-/** The step's own words for a timeout, and for a status seen that is gone; else the error as it is. */
-function explainWait(kind, error, report, settings) {
+/**
+ * The step's own words for a timeout, and for a status seen that is gone; else the error as it
+ * is. `statusIdInput`: the `status-id` followed instead of a trigger.
+ */
+function explainWait(kind, error, report, settings, statusIdInput) {
     const label = kind === 'preview' ? 'Preview' : 'Deployment';
     const lost = error instanceof ApiError &&
         error.status === 404 &&
@@ -3250,7 +3253,10 @@ function explainWait(kind, error, report, settings) {
         const id = report.statusId ? ` ${report.statusId}` : '';
         // Never seen and no poll failed: every answer was a 404 within `not-found-grace`.
         if (!report.deployment && polled && polled.lastError === undefined) {
-            return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}: the API answered 404 for its status until then. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
+            const advice = statusIdInput
+                ? `Check \`status-id\` (\`${statusIdInput}\`), and that the key belongs to the organization of that deployment.`
+                : "Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.";
+            return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}: the API answered 404 for its status until then. ${advice}`);
         }
         const last = report.deployment
             ? ` (last status: ${report.deployment.status})`
@@ -3298,7 +3304,7 @@ async function runDeploy(settings, deps) {
         report.waitedMs = Date.now() - started;
         return {
             report,
-            error: explainWait('deployment', error, report, settings)
+            error: explainWait('deployment', error, report, settings, settings.statusId)
         };
     }
 }

@@ -206,6 +206,16 @@ describe('mode: deploy', () => {
       /Timed out after 2s waiting for deployment \w+: the API answered 404 for its status until then\. Look at/
     )
     expect(run.log).not.toContain('status-id')
+    // Given as `status-id`, the advice is to check it.
+    const given = await action('deploy', {
+      'status-id': 'abc123',
+      'not-found-grace': '1h',
+      timeout: '2s'
+    })
+    expectCleanFailure(
+      given,
+      'Timed out after 2s waiting for deployment abc123: the API answered 404 for its status until then. Check `status-id` (`abc123`)'
+    )
   })
 
   it('polls through a just-triggered status the API does not show yet (404), then follows it', async () => {

@@ -151,12 +151,16 @@ export async function followDeployment(
   return deployment
 }
 
-/** The step's own words for a timeout, and for a status seen that is gone; else the error as it is. */
+/**
+ * The step's own words for a timeout, and for a status seen that is gone; else the error as it
+ * is. `statusIdInput`: the `status-id` followed instead of a trigger.
+ */
 export function explainWait(
   kind: DeploymentKind,
   error: unknown,
   report: DeploymentReport,
-  settings: CommonSettings
+  settings: CommonSettings,
+  statusIdInput?: string
 ): Error {
   const label = kind === 'preview' ? 'Preview' : 'Deployment'
   const lost =
@@ -174,8 +178,11 @@ export function explainWait(
     const id = report.statusId ? ` ${report.statusId}` : ''
     // Never seen and no poll failed: every answer was a 404 within `not-found-grace`.
     if (!report.deployment && polled && polled.lastError === undefined) {
+      const advice = statusIdInput
+        ? `Check \`status-id\` (\`${statusIdInput}\`), and that the key belongs to the organization of that deployment.`
+        : "Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again."
       return new TimedOutError(
-        `Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}: the API answered 404 for its status until then. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
+        `Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}: the API answered 404 for its status until then. ${advice}`
       )
     }
     const last = report.deployment
