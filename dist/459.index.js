@@ -995,7 +995,7 @@ const INPUTS = [
         modes: ALL,
         default: '',
         modeDefaults: { otherwise: '15m', 'agent-watch': '1h', agent: '1h' },
-        description: 'Longest the whole step may wait, from start to its end (an export’s download and artifact upload included). A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
+        description: 'Longest the step may wait for its work: the job, the download, and in the action the artifact upload. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
     },
     {
         name: 'poll-interval',
@@ -3137,7 +3137,12 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     const unfamiliar = new Set();
     const wait = new WaitLog(`${label} ${statusId}`);
     const started = Date.now();
-    let notFoundLogged = false;
+    /** Whether the latest answer was the 404 of a status never seen; the wait's state then. */
+    let stillNotFound = false;
+    let notFoundState;
+    const neverFound = (waited) => new DeploymentError(triggeredHere
+        ? `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
+        : `Deployment status \`${statusId}\` was not found${waited}. Check \`status-id\` (\`${statusId}\`), and that the key belongs to the organization of that deployment.`);
     const deployment = await pollUntil({
         ...statusPollOptions(`${label} status poll`, settings, deps),
         check: async () => {
@@ -3146,25 +3151,25 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
                 status = await deps.api.getDeploymentStatus(statusId, deps.signal);
             }
             catch (error) {
+                stillNotFound = false;
                 // A trigger answers 202 (accepted, not done), and a status started elsewhere may be as
                 // new: until it was seen once, a 404 is a race for `not-found-grace`.
                 if (!(error instanceof ApiError && error.status === 404) || report.deployment)
                     throw error;
                 const graceMs = settings.notFoundGraceMs;
                 if (Date.now() - started >= graceMs) {
-                    if (!triggeredHere)
-                        throw error; // its message says to check `status-id`
-                    const waited = graceMs > 0
+                    throw neverFound(graceMs > 0
                         ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
-                        : '';
-                    throw new DeploymentError(`${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`);
+                        : '');
                 }
-                if (!notFoundLogged) {
-                    notFoundLogged = true;
-                    log/* log */.Rm.info(`${label} ${statusId}: its status is not visible yet; retrying for up to ${formatDuration(graceMs)}.`);
-                }
+                stillNotFound = true;
+                // A state of the wait, so that a long grace has its heartbeat too.
+                const leftMs = Math.min(started + graceMs, deps.deadline) - Date.now();
+                notFoundState ??= `not visible yet (HTTP 404); polled again for up to ${formatDuration(leftMs)}`;
+                wait.update(notFoundState);
                 return { done: false };
             }
+            stillNotFound = false;
             report.deployment = status;
             wait.update(status.status);
             const verdict = classifyDeployment(status);
@@ -3174,7 +3179,14 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
             }
             return verdict.kind === 'pending' ? { done: false } : { done: true, value: status };
         }
-    }).finally(() => wait.stop());
+    })
+        .catch((error) => {
+        // Out of time while its status still answered 404: never found, not "still running".
+        if (error instanceof PollTimeoutError && stillNotFound)
+            throw neverFound(`, still, when \`timeout\` (${formatDuration(settings.timeoutMs)}) ran out`);
+        throw error;
+    })
+        .finally(() => wait.stop());
     const verdict = classifyDeployment(deployment);
     if (verdict.kind === 'failure') {
         const lines = lastLogLines(deployment.logs);
@@ -3188,11 +3200,8 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     }
     return deployment;
 }
-/**
- * The step's own words for a timeout, and for a status seen that is gone; else the error as it
- * is. `statusIdInput`: the `status-id` followed instead of a trigger.
- */
-function explainWait(kind, error, report, settings, statusIdInput) {
+/** The step's own words for a timeout, and for a status seen that is gone; else the error as it is. */
+function explainWait(kind, error, report, settings) {
     const label = kind === 'preview' ? 'Preview' : 'Deployment';
     const lost = error instanceof ApiError &&
         error.status === 404 &&
@@ -3204,13 +3213,6 @@ function explainWait(kind, error, report, settings, statusIdInput) {
         const polled = error instanceof PollTimeoutError ? error : undefined;
         const what = kind === 'preview' ? 'preview' : 'deployment';
         const id = report.statusId ? ` ${report.statusId}` : '';
-        // Never seen and no poll failed: every answer was a 404 within `not-found-grace`.
-        if (!report.deployment && polled && polled.lastError === undefined) {
-            const advice = statusIdInput
-                ? `Check \`status-id\` (\`${statusIdInput}\`), and that the key belongs to the organization of that deployment.`
-                : "Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.";
-            return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}: the API answered 404 for its status until then. ${advice}`);
-        }
         const last = report.deployment
             ? ` (last status: ${report.deployment.status})`
             : ' (its status was never read)';
@@ -3257,7 +3259,7 @@ async function runDeploy(settings, deps) {
         report.waitedMs = Date.now() - started;
         return {
             report,
-            error: explainWait('deployment', error, report, settings, settings.statusId)
+            error: explainWait('deployment', error, report, settings)
         };
     }
 }

@@ -73,7 +73,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     default: '',
     modeDefaults: { otherwise: '15m', 'agent-watch': '1h', agent: '1h' },
     description:
-      'Longest the whole step may wait, from start to its end (an export’s download and artifact upload included). A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
+      'Longest the step may wait for its work: the job, the download, and in the action the artifact upload. A duration: `90` (seconds), `90s`, `500ms`, `10m`, `1h`. Default: `15m`; `1h` for `agent-watch` and `agent`, whose jobs run for minutes to tens of minutes.'
   },
   {
     name: 'poll-interval',

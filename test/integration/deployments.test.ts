@@ -193,29 +193,37 @@ describe('mode: deploy', () => {
     }
   )
 
-  it('a triggered status still not found when `timeout` runs out: says so, no `status-id` advice', async () => {
+  it('a status still not found when `timeout` runs out fails (not "still running"), with the advice for a trigger or a status-id', async () => {
     const emu = await emulate({ inProgressMs: 60_000 })
     emu.inject('deploy-status', ...Array.from({ length: 200 }, () => NOT_FOUND))
-    const run = await action('deploy', {
-      'poll-interval': '100ms',
-      'not-found-grace': '1h',
-      timeout: '2s'
-    })
+    const inputs = { 'poll-interval': '100ms', 'not-found-grace': '1h', timeout: '2s' }
+    const run = await action('deploy', inputs)
     expectCleanFailure(
       run,
-      /Timed out after 2s waiting for deployment \w+: the API answered 404 for its status until then\. Look at/
+      /^Deployment \w+ was triggered, but the API answers 404 for its status, still, when `timeout` \(2s\) ran out\. Look at/
     )
     expect(run.log).not.toContain('status-id')
-    // Given as `status-id`, the advice is to check it.
-    const given = await action('deploy', {
-      'status-id': 'abc123',
-      'not-found-grace': '1h',
-      timeout: '2s'
-    })
+    expect(run.summary).toContain('❌ Mintlify deployment failed')
+    const given = await action('deploy', { ...inputs, 'status-id': 'abc123' })
     expectCleanFailure(
       given,
-      'Timed out after 2s waiting for deployment abc123: the API answered 404 for its status until then. Check `status-id` (`abc123`)'
+      'Deployment status `abc123` was not found, still, when `timeout` (2s) ran out. Check `status-id` (`abc123`)'
     )
+  })
+
+  it('a status never read for 5xx when `timeout` runs out is a timeout, not a status never found', async () => {
+    const emu = await emulate({ inProgressMs: 60_000 })
+    emu.inject(
+      'deploy-status',
+      NOT_FOUND,
+      ...Array.from({ length: 200 }, () => ({ kind: 'http', status: 503 }) as const)
+    )
+    const run = await action('deploy', { 'poll-interval': '100ms', timeout: '3s' })
+    expectCleanFailure(
+      run,
+      /^Timed out after 3s waiting for deployment \w+ \(its status was never read\)/
+    )
+    expect(run.summary).toContain('still running')
   })
 
   it('polls through a just-triggered status the API does not show yet (404), then follows it', async () => {
@@ -224,9 +232,11 @@ describe('mode: deploy', () => {
     const run = await action('deploy', { 'poll-interval': '100ms' })
     expect(run.exitCode, run.log).toBe(0)
     expect(run.outputs.status).toBe('success')
-    expect(run.log).toMatch(
-      /Deployment \w+: its status is not visible yet; retrying for up to 10s\./
+    // Once, however many polls: a state of the wait, with its heartbeat.
+    const states = run.log.match(
+      /Deployment \w+: not visible yet \(HTTP 404\); polled again for up to 10s$/gm
     )
+    expect(states).toHaveLength(1)
     expect(run.log).not.toContain('::warning')
     expect(statusPolls(emu)).toBeGreaterThan(2)
     expect(triggers(emu, 'deploy')).toHaveLength(1)
@@ -369,6 +379,29 @@ describe('mode: preview', () => {
     expect(body).toContain('> Preview')
     expect(body).toContain('Build failed: 1 page could not be rendered')
     expect(body).not.toContain('Screenshot')
+    expect(github.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress', 'failure'])
+  })
+
+  it('a preview whose status is never found fails after `not-found-grace`, and so does its GitHub deployment', async () => {
+    const emu = await emulate({ inProgressMs: 60_000 })
+    emu.inject('deploy-status', ...Array.from({ length: 200 }, () => NOT_FOUND))
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const run = await action(
+      'preview',
+      {
+        comment: 'true',
+        'github-deployment': 'true',
+        'github-token': TOKEN,
+        'poll-interval': '100ms',
+        'not-found-grace': '1s'
+      },
+      await pullRequestEnv(github)
+    )
+    expectCleanFailure(
+      run,
+      /^Preview \w+ was triggered, but the API answers 404 for its status, still, after the 1s of `not-found-grace`\. Look at/
+    )
+    expect(github.comments[0]?.body).toContain('Mintlify preview failed')
     expect(github.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress', 'failure'])
   })
 

@@ -41,7 +41,7 @@ export async function runDeploy(settings: DeploySettings, deps: RunDeps): Promis
     report.waitedMs = Date.now() - started
     return {
       report,
-      error: explainWait('deployment', error, report, settings, settings.statusId)
+      error: explainWait('deployment', error, report, settings)
     }
   }
 }
