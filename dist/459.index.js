@@ -3139,7 +3139,6 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     const started = Date.now();
     /** Whether the latest answer was the 404 of a status never seen; the wait's state then. */
     let stillNotFound = false;
-    let notFoundState;
     const neverFound = (waited) => new DeploymentError(triggeredHere
         ? `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
         : `Deployment status \`${statusId}\` was not found${waited}. Check \`status-id\` (\`${statusId}\`), and that the key belongs to the organization of that deployment.`);
@@ -3151,7 +3150,9 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
                 status = await deps.api.getDeploymentStatus(statusId, deps.signal);
             }
             catch (error) {
-                stillNotFound = false;
+                // A request the deadline cut is no answer: the latest answer is still what it was.
+                if (!(error instanceof ApiError && error.stepTimedOut))
+                    stillNotFound = false;
                 // A trigger answers 202 (accepted, not done), and a status started elsewhere may be as
                 // new: until it was seen once, a 404 is a race for `not-found-grace`.
                 if (!(error instanceof ApiError && error.status === 404) || report.deployment)
@@ -3164,9 +3165,7 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
                 }
                 stillNotFound = true;
                 // A state of the wait, so that a long grace has its heartbeat too.
-                const leftMs = Math.min(started + graceMs, deps.deadline) - Date.now();
-                notFoundState ??= `not visible yet (HTTP 404); polled again for up to ${formatDuration(leftMs)}`;
-                wait.update(notFoundState);
+                wait.update(`not visible yet (HTTP 404); polled again for up to the ${formatDuration(graceMs)} of \`not-found-grace\``);
                 return { done: false };
             }
             stillNotFound = false;

@@ -151,6 +151,8 @@ describe('mode: deploy', () => {
       'poll-interval': '100ms'
     })
     expectCleanFailure(run, 'Check `status-id` (`abc123`)')
+    if (grace === '1s')
+      expect(errorsOf(run).join('\n')).toContain(', still, after the 1s of `not-found-grace`.')
     expect(triggers(emu, 'deploy')).toHaveLength(0)
     const polls = emu.requests.filter(r => r.endpoint === 'deploy-status').length
     if (grace === '0s') expect(polls).toBe(1)
@@ -211,6 +213,25 @@ describe('mode: deploy', () => {
     )
   })
 
+  it('a status still not found whose last poll the deadline cuts fails as never found too', async () => {
+    const emu = await emulate({ inProgressMs: 60_000 })
+    emu.inject(
+      'deploy-status',
+      ...Array.from({ length: 5 }, () => NOT_FOUND),
+      ...Array.from({ length: 20 }, () => ({ kind: 'stall', ms: 5000 }) as const)
+    )
+    const run = await action('deploy', {
+      'poll-interval': '100ms',
+      'not-found-grace': '1h',
+      timeout: '2s'
+    })
+    expect(statusPolls(emu)).toBeGreaterThan(5)
+    expectCleanFailure(
+      run,
+      /^Deployment \w+ was triggered, but the API answers 404 for its status, still, when `timeout` \(2s\) ran out\./
+    )
+  })
+
   it('a status never read for 5xx when `timeout` runs out is a timeout, not a status never found', async () => {
     const emu = await emulate({ inProgressMs: 60_000 })
     emu.inject(
@@ -234,7 +255,7 @@ describe('mode: deploy', () => {
     expect(run.outputs.status).toBe('success')
     // Once, however many polls: a state of the wait, with its heartbeat.
     const states = run.log.match(
-      /Deployment \w+: not visible yet \(HTTP 404\); polled again for up to 10s$/gm
+      /Deployment \w+: not visible yet \(HTTP 404\); polled again for up to the 10s of `not-found-grace`$/gm
     )
     expect(states).toHaveLength(1)
     expect(run.log).not.toContain('::warning')

@@ -93,7 +93,6 @@ export async function followDeployment(
   const started = Date.now()
   /** Whether the latest answer was the 404 of a status never seen; the wait's state then. */
   let stillNotFound = false
-  let notFoundState: string | undefined
   const neverFound = (waited: string) =>
     new DeploymentError(
       triggeredHere
@@ -107,7 +106,8 @@ export async function followDeployment(
       try {
         status = await deps.api.getDeploymentStatus(statusId, deps.signal)
       } catch (error) {
-        stillNotFound = false
+        // A request the deadline cut is no answer: the latest answer is still what it was.
+        if (!(error instanceof ApiError && error.stepTimedOut)) stillNotFound = false
         // A trigger answers 202 (accepted, not done), and a status started elsewhere may be as
         // new: until it was seen once, a 404 is a race for `not-found-grace`.
         if (!(error instanceof ApiError && error.status === 404) || report.deployment) throw error
@@ -121,9 +121,9 @@ export async function followDeployment(
         }
         stillNotFound = true
         // A state of the wait, so that a long grace has its heartbeat too.
-        const leftMs = Math.min(started + graceMs, deps.deadline) - Date.now()
-        notFoundState ??= `not visible yet (HTTP 404); polled again for up to ${formatDuration(leftMs)}`
-        wait.update(notFoundState)
+        wait.update(
+          `not visible yet (HTTP 404); polled again for up to the ${formatDuration(graceMs)} of \`not-found-grace\``
+        )
         return { done: false }
       }
       stillNotFound = false
