@@ -3142,6 +3142,12 @@ function deploymentSnippet(report) {
 
 
 
+/*
+ * What deploy and preview share: triggering (not idempotent), following a status id to
+ * `success` or `failure`, and the words for each way it can end.
+ */
+/** Where a deployment whose outcome this step cannot tell is seen. */
+const DASHBOARD = "the project's deployments on the Mintlify dashboard (https://app.mintlify.com)";
 class DeploymentError extends Error {
     name = 'DeploymentError';
 }
@@ -3173,7 +3179,7 @@ function explainTrigger(kind, error) {
     if (!mayHaveTakenEffect(error))
         return error;
     const what = kind === 'preview' ? 'a preview deployment' : 'a deployment';
-    return new DeploymentError(`${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`);
+    return new DeploymentError(`${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at ${DASHBOARD} before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`);
 }
 /**
  * Polls the status until `success` or `failure`, logging each change, and judges the result:
@@ -3184,10 +3190,10 @@ async function followDeployment(kind, statusId, report, settings, deps, { trigge
     const unfamiliar = new Set();
     const wait = new WaitLog(`${label} ${statusId}`);
     const started = Date.now();
-    /** Whether the latest answer was the 404 of a status never seen; the wait's state then. */
+    /** Whether the latest answer was the 404 of a status never seen. */
     let stillNotFound = false;
     const neverFound = (waited) => new DeploymentError(triggeredHere
-        ? `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
+        ? `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at ${DASHBOARD} before triggering again.`
         : `Deployment status \`${statusId}\` was not found${waited}. Check \`status-id\` (\`${statusId}\`), and that the key belongs to the organization of that deployment.`);
     const deployment = await pollUntil({
         ...statusPollOptions(`${label} status poll`, settings, deps),
@@ -3253,7 +3259,7 @@ function explainWait(kind, error, report, settings) {
         error.status === 404 &&
         error.operation.kind === 'deployment-status';
     if (lost && report.deployment) {
-        return new DeploymentError(`${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com).`);
+        return new DeploymentError(`${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at ${DASHBOARD}.`);
     }
     if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
         const polled = error instanceof PollTimeoutError ? error : undefined;

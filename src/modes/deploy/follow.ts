@@ -16,6 +16,9 @@ import { statusPollOptions } from '../../poll/status-poll.js'
  * `success` or `failure`, and the words for each way it can end.
  */
 
+/** Where a deployment whose outcome this step cannot tell is seen. */
+const DASHBOARD = "the project's deployments on the Mintlify dashboard (https://app.mintlify.com)"
+
 /** What following a status needs of a mode's settings. */
 export type FollowSettings = CommonSettings & { readonly notFoundGraceMs: number }
 
@@ -71,7 +74,7 @@ function explainTrigger(kind: DeploymentKind, error: unknown): Error {
   if (!mayHaveTakenEffect(error)) return error
   const what = kind === 'preview' ? 'a preview deployment' : 'a deployment'
   return new DeploymentError(
-    `${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`
+    `${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at ${DASHBOARD} before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`
   )
 }
 
@@ -91,12 +94,12 @@ export async function followDeployment(
   const unfamiliar = new Set<string>()
   const wait = new WaitLog(`${label} ${statusId}`)
   const started = Date.now()
-  /** Whether the latest answer was the 404 of a status never seen; the wait's state then. */
+  /** Whether the latest answer was the 404 of a status never seen. */
   let stillNotFound = false
   const neverFound = (waited: string) =>
     new DeploymentError(
       triggeredHere
-        ? `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com) before triggering again.`
+        ? `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at ${DASHBOARD} before triggering again.`
         : `Deployment status \`${statusId}\` was not found${waited}. Check \`status-id\` (\`${statusId}\`), and that the key belongs to the organization of that deployment.`
     )
   const deployment = await pollUntil<DeploymentStatus>({
@@ -180,7 +183,7 @@ export function explainWait(
     error.operation.kind === 'deployment-status'
   if (lost && report.deployment) {
     return new DeploymentError(
-      `${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at the project's deployments on the Mintlify dashboard (https://app.mintlify.com).`
+      `${label} ${report.statusId} was seen (last status: ${report.deployment.status}) but the API now answers 404: it may have been removed. Look at ${DASHBOARD}.`
     )
   }
   if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
