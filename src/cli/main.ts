@@ -38,8 +38,8 @@ export const EXIT = {
 const EXIT_HELP = `
 Exit codes:
   0    success
-  1    the job or a check failed (failed export, agent job or deployment, a deployment
-       whose status was never found, an air-gapped audit)
+  1    the job or a check failed (failed export, agent job or deployment, an agent job
+       or deployment status never found, an air-gapped audit)
   2    bad usage or input: nothing was started
   3    --timeout ran out: the job goes on on the server (follow it again with --job-id,
        or --status-id for a deployment or preview)

@@ -145,8 +145,43 @@ describe('agent-watch, end to end against the emulator', () => {
     await emulateJob('not-found-then-found')
     const run = await watch({ 'not-found-grace': '5s' })
     expect(run.exitCode, run.log).toBe(0)
-    expect(run.log).toContain('is not visible yet')
+    // Once, however many polls: a state of the wait, with its heartbeat.
+    const states = run.log.match(
+      /^Agent job job_1: not visible yet \(HTTP 404\); polled again for up to the 5s of `not-found-grace`$/gm
+    )
+    expect(states).toHaveLength(1)
     expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/42')
+  })
+
+  it('a job still not found when `timeout` runs out fails as not found, not as still working', async () => {
+    await emulateJob('completed-with-pr')
+    const run = await watch({
+      'job-id': 'job_missing',
+      'not-found-grace': '1h',
+      'poll-interval': '100ms',
+      timeout: '2s'
+    })
+    expectCleanFailure(
+      run,
+      'Agent job job_missing not found in project proj_docs, still, when `timeout` (2s) ran out. Check `job-id`'
+    )
+    expect(run.summary).toContain('❌ Mintlify agent job')
+    expect(run.summary).not.toContain('still running')
+  })
+
+  it('a job never read for 5xx when `timeout` runs out is a timeout, not a job never found', async () => {
+    const emu = await emulateJob('completed-with-pr')
+    emu.inject(
+      'agent',
+      { kind: 'http', status: 404, body: '{"error":"not found"}' },
+      ...Array.from({ length: 200 }, () => ({ kind: 'http', status: 503 }) as const)
+    )
+    const run = await watch({ 'poll-interval': '100ms', 'max-poll-errors': '1000', timeout: '3s' })
+    expectCleanFailure(
+      run,
+      /^Timed out after 3s waiting for agent job job_1 \(the job was never read\)/
+    )
+    expect(run.summary).toContain('still running, this step stopped waiting')
   })
 
   it('fails at once on a 404 with not-found-grace: 0s', async () => {

@@ -270,6 +270,44 @@ describe('follow-ups', () => {
     }
   )
 
+  it('a job it started that the API never shows: look at the dashboard, not at `job-id`', async () => {
+    const emu = await emulate()
+    emu.inject(
+      'agent',
+      ...Array.from({ length: 200 }, () => ({ kind: 'http', status: 404 }) as const)
+    )
+    const run = await agent({ prompt: 'Check the docs.', 'not-found-grace': '1s' })
+    expectCleanFailure(
+      run,
+      /^Agent job \w+ was started, but the API answers 404 for it, still, after the 1s of `not-found-grace`\. Look at the project's agent jobs on the Mintlify dashboard/
+    )
+    expect(run.log).not.toContain('job-id')
+    expect(createRequests(emu)).toHaveLength(1)
+  })
+
+  it('a job gone after the follow-up was sent to it fails at once as gone', async () => {
+    const emu = await emulate({
+      agentJobs: { job_1: { projectId: PROJECT, timeline: 'completed-no-changes', activeMs: 0 } }
+    })
+    // The read before the follow-up finds the job; the polls after it do not.
+    emu.inject(
+      'agent',
+      { kind: 'stall', ms: 0 },
+      ...Array.from({ length: 200 }, () => ({ kind: 'http', status: 404 }) as const)
+    )
+    const run = await agent({
+      'job-id': 'job_1',
+      message: 'More.',
+      'not-found-grace': '1h',
+      timeout: '5s'
+    })
+    expectCleanFailure(
+      run,
+      'Agent job job_1 was seen (last status: completed) but the API now answers 404: it may have been deleted.'
+    )
+    expect(emu.requests.filter(r => r.endpoint === 'agent')).toHaveLength(2)
+  })
+
   it('a follow-up to a job that does not exist names job-id and project-id', async () => {
     await emulate()
     expectCleanFailure(

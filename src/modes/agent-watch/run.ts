@@ -4,6 +4,7 @@ import type { AdminApi, AgentJob } from '../../api/client.js'
 import { API_KEYS_PAGE, ApiError } from '../../api/errors.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
 import { WaitLog } from '../../poll/wait-log.js'
+import { NotFoundGrace } from '../../poll/not-found-grace.js'
 import { formatDuration } from '../../settings/duration.js'
 import type { AgentWatchSettings } from './settings.js'
 import { classifyAgentJob } from './agent-status.js'
@@ -41,6 +42,8 @@ export type AgentWatchOptions = Pick<
   | 'pollIntervalMs'
   | 'maxPollErrors'
 > & {
+  /** The job was started by this step: a 404 for it is not a wrong `job-id`. */
+  readonly startedHere?: boolean
   /**
    * A follow-up was just sent: the job may still show the end state of its previous prompt
    * (`before`, read just before the message) until the service picks the message up. An end
@@ -69,9 +72,19 @@ export async function watchAgentJob(
   const report: AgentReport = { projectId, jobId, waitedMs: 0 }
   const started = Date.now()
   const unfamiliar = new Set<string>()
-  let notFoundLogged = false
   let seenWorking = settings.followUp?.seenWorking ?? true
   const wait = new WaitLog(`Agent job ${jobId}`)
+
+  const grace = new NotFoundGrace(
+    settings.notFoundGraceMs,
+    wait,
+    waited =>
+      new AgentJobError(
+        settings.startedHere
+          ? `Agent job ${jobId} was started, but the API answers 404 for it${waited}. Look at the project's agent jobs on the Mintlify dashboard before starting it again.`
+          : `Agent job ${jobId} not found in project ${projectId}${waited}. Check \`job-id\`, and \`project-id\` (shown on ${API_KEYS_PAGE}).`
+      )
+  )
 
   try {
     report.job = await pollUntil<AgentJob>({
@@ -81,32 +94,19 @@ export async function watchAgentJob(
         try {
           job = await deps.api.getAgentJob(projectId, jobId, deps.signal)
         } catch (error) {
+          // Seen before (a follow-up's job was read just before it was sent), so the inputs
+          // were right: the job went away (deleted, say).
+          const seen = report.job ?? settings.followUp?.before
+          if (seen && error instanceof ApiError && error.status === 404) {
+            throw new AgentJobError(
+              `Agent job ${jobId} was seen (last status: ${seen.status}) but the API now answers 404: it may have been deleted. Nothing to wait for.`
+            )
+          }
           // A job created a moment ago may not be readable yet: a 404 is a race for a while.
-          if (!(error instanceof ApiError && error.status === 404)) throw error
-          if (report.job) {
-            // Seen before, so the inputs were right: the job went away (deleted, say).
-            throw new AgentJobError(
-              `Agent job ${jobId} was seen (last status: ${report.job.status}) but the API now answers 404: it may have been deleted. Nothing to wait for.`
-            )
-          }
-          const graceMs = settings.notFoundGraceMs
-          if (Date.now() - started >= graceMs) {
-            const waited =
-              graceMs > 0
-                ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
-                : ''
-            throw new AgentJobError(
-              `Agent job ${jobId} not found in project ${projectId}${waited}. Check \`job-id\`, and \`project-id\` (shown on ${API_KEYS_PAGE}).`
-            )
-          }
-          if (!notFoundLogged) {
-            notFoundLogged = true
-            log.info(
-              `Agent job ${jobId} is not visible yet; retrying for up to ${formatDuration(graceMs)}.`
-            )
-          }
-          return { done: false }
+          if (!seen && grace.pollAgain(error)) return { done: false }
+          throw error
         }
+        grace.answered()
         report.job = job
         wait.update(job.status)
         const verdict = classifyAgentJob(job)
@@ -133,7 +133,7 @@ export async function watchAgentJob(
     return { report }
   } catch (error) {
     report.waitedMs = Date.now() - started
-    return { report, error: explain(error, report, settings) }
+    return { report, error: explain(grace.explain(error, settings.timeoutMs), report, settings) }
   } finally {
     wait.stop()
   }
@@ -188,11 +188,7 @@ function noPullRequest(message: string, settings: AgentWatchOptions): void {
 function explain(error: unknown, report: AgentReport, settings: AgentWatchOptions): Error {
   if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
     const polled = error instanceof PollTimeoutError ? error : undefined
-    const last = report.job
-      ? ` (last status: ${report.job.status})`
-      : polled && polled.lastError === undefined
-        ? ' (the job was never found)'
-        : ' (the job was never read)'
+    const last = report.job ? ` (last status: ${report.job.status})` : ' (the job was never read)'
     const failure = polled ? lastFailureNote(polled) : ''
     return new TimedOutError(
       `Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${failure} Increase \`timeout\`; the agent keeps working on the server.`

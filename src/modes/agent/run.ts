@@ -91,6 +91,7 @@ export async function runAgent(
     {
       ...settings,
       jobId: report.jobId,
+      startedHere: request.kind === 'create',
       ...(request.kind === 'follow-up'
         ? {
             followUp: {

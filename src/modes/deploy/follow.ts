@@ -3,6 +3,7 @@ import { ApiError, TRIGGER_WINDOW_MS } from '../../api/errors.js'
 import { mayHaveTakenEffect } from '../../api/retry-policy.js'
 import { log } from '../../log.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
+import { NotFoundGrace } from '../../poll/not-found-grace.js'
 import { WaitLog } from '../../poll/wait-log.js'
 import { formatDuration } from '../../settings/duration.js'
 import type { CommonSettings } from '../../settings/common.js'
@@ -93,15 +94,15 @@ export async function followDeployment(
   const label = kind === 'preview' ? 'Preview' : 'Deployment'
   const unfamiliar = new Set<string>()
   const wait = new WaitLog(`${label} ${statusId}`)
-  const started = Date.now()
-  /** Whether the latest answer was the 404 of a status never seen. */
-  let stillNotFound = false
-  const neverFound = (waited: string) =>
-    new DeploymentError(
-      triggeredHere
-        ? `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at ${DASHBOARD} before triggering again.`
-        : `Deployment status \`${statusId}\` was not found${waited}. Check \`status-id\` (\`${statusId}\`), and that the key belongs to the organization of that deployment.`
-    )
+  const grace = new NotFoundGrace(settings.notFoundGraceMs, wait, waited =>
+    triggeredHere
+      ? new DeploymentError(
+          `${label} ${statusId} was triggered, but the API answers 404 for its status${waited}. Look at ${DASHBOARD} before triggering again.`
+        )
+      : new DeploymentError(
+          `Deployment status \`${statusId}\` was not found${waited}. Check \`status-id\` (\`${statusId}\`), and that the key belongs to the organization of that deployment.`
+        )
+  )
   const deployment = await pollUntil<DeploymentStatus>({
     ...statusPollOptions(`${label} status poll`, settings, deps),
     check: async () => {
@@ -109,27 +110,12 @@ export async function followDeployment(
       try {
         status = await deps.api.getDeploymentStatus(statusId, deps.signal)
       } catch (error) {
-        // A request the deadline cut is no answer: the latest answer is still what it was.
-        if (!(error instanceof ApiError && error.stepTimedOut)) stillNotFound = false
         // A trigger answers 202 (accepted, not done), and a status started elsewhere may be as
-        // new: until it was seen once, a 404 is a race for `not-found-grace`.
-        if (!(error instanceof ApiError && error.status === 404) || report.deployment) throw error
-        const graceMs = settings.notFoundGraceMs
-        if (Date.now() - started >= graceMs) {
-          throw neverFound(
-            graceMs > 0
-              ? `, still, after the ${formatDuration(graceMs)} of \`not-found-grace\``
-              : ''
-          )
-        }
-        stillNotFound = true
-        // A state of the wait, so that a long grace has its heartbeat too.
-        wait.update(
-          `not visible yet (HTTP 404); polled again for up to the ${formatDuration(graceMs)} of \`not-found-grace\``
-        )
-        return { done: false }
+        // new: until it was seen once, a 404 is a race.
+        if (!report.deployment && grace.pollAgain(error)) return { done: false }
+        throw error
       }
-      stillNotFound = false
+      grace.answered()
       report.deployment = status
       wait.update(status.status)
       const verdict = classifyDeployment(status)
@@ -143,12 +129,7 @@ export async function followDeployment(
     }
   })
     .catch((error: unknown) => {
-      // Out of time while its status still answered 404: never found, not "still running".
-      if (error instanceof PollTimeoutError && stillNotFound)
-        throw neverFound(
-          `, still, when \`timeout\` (${formatDuration(settings.timeoutMs)}) ran out`
-        )
-      throw error
+      throw grace.explain(error, settings.timeoutMs)
     })
     .finally(() => wait.stop())
   const verdict = classifyDeployment(deployment)
