@@ -1,5 +1,5 @@
 export const id = 98;
-export const ids = [98,15];
+export const ids = [98,527];
 export const modules = {
 
 /***/ 3099:
@@ -2169,7 +2169,10 @@ async function filesOnPage(url, token, max, dispatcher, signal) {
         .slice(0, max);
 }
 
+// EXTERNAL MODULE: ./src/util/errors.ts
+var errors = __webpack_require__(17);
 ;// CONCATENATED MODULE: ./src/poll/poll.ts
+
 
 class PollTimeoutError extends Error {
     elapsedMs;
@@ -2188,7 +2191,7 @@ function lastFailureNote(error) {
     const failure = error.lastError;
     if (failure === undefined)
         return '';
-    return ` The last check failed: ${failure instanceof Error ? failure.message : String(failure)}`;
+    return ` The last check failed: ${(0,errors/* messageOf */.b)(failure)}`;
 }
 /**
  * Checks until `check` says done, the deadline passes (PollTimeoutError), the signal aborts,
@@ -2483,6 +2486,7 @@ function statusPollOptions(what, settings, deps) {
 
 
 
+
 /** How long an unchanged end state after a follow-up is taken for "not picked up yet". */
 const FOLLOW_UP_SETTLE_MS = 30_000;
 class AgentJobError extends Error {
@@ -2595,7 +2599,7 @@ function explain(error, report, settings) {
         const failure = polled ? lastFailureNote(polled) : '';
         return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${failure} Increase \`timeout\`; the agent keeps working on the server.`);
     }
-    return error instanceof Error ? error : new Error(String(error));
+    return (0,errors/* asError */.z)(error);
 }
 
 ;// CONCATENATED MODULE: ./src/modes/agent/prompt.ts
@@ -2702,6 +2706,7 @@ function buildPrompt(userPrompt, context) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/agent/run.ts
+
 
 
 
@@ -2822,7 +2827,7 @@ async function changeContext(settings, deps) {
  */
 function explainSend(error, report) {
     if (!(error instanceof ApiError))
-        return error instanceof Error ? error : new Error(String(error));
+        return (0,errors/* asError */.z)(error);
     // The read of the job before a follow-up sent nothing.
     const sending = error.operation.kind === 'agent-create' || error.operation.kind === 'agent-message';
     if (!sending || !mayHaveTakenEffect(error))
@@ -3190,6 +3195,7 @@ function deploymentSnippet(report) {
 
 
 
+
 /*
  * What deploy and preview share: triggering (not idempotent), following a status id to
  * `success` or `failure`, and the words for each way it can end.
@@ -3214,7 +3220,7 @@ async function trigger(kind, send) {
 }
 function explainTrigger(kind, error) {
     if (!(error instanceof ApiError))
-        return error instanceof Error ? error : new Error(String(error));
+        return (0,errors/* asError */.z)(error);
     if (error.status === 429) {
         // A 429 was refused, not run: what ended the retries says what to do.
         if (error.retriesEnded === 'attempts')
@@ -3304,7 +3310,7 @@ function explainWait(kind, error, report, settings) {
             : '';
         return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`);
     }
-    return error instanceof Error ? error : new Error(String(error));
+    return (0,errors/* asError */.z)(error);
 }
 
 ;// CONCATENATED MODULE: ./src/modes/deploy/run.ts
@@ -3655,7 +3661,7 @@ var folders = __webpack_require__(3269);
 // EXTERNAL MODULE: ./src/archive/format.ts
 var archive_format = __webpack_require__(3099);
 // EXTERNAL MODULE: ./src/download/errors.ts
-var errors = __webpack_require__(957);
+var download_errors = __webpack_require__(957);
 // EXTERNAL MODULE: ./src/download/sink.ts
 var download_sink = __webpack_require__(217);
 // EXTERNAL MODULE: ./src/download/ranges.ts
@@ -3745,10 +3751,10 @@ class DirectAnswer {
         this.socket = tls
             ? (0,external_node_tls_.connect)(tlsOptions)
             : (0,external_node_net_.connect)({ host: target.host, port: target.port, onread, timeout: idleTimeoutMs });
-        this.socket.on('timeout', () => this.fail(new errors/* DownloadError */.nV(this.silence(), true)));
+        this.socket.on('timeout', () => this.fail(new download_errors/* DownloadError */.nV(this.silence(), true)));
         this.socket.on('error', error => this.fail(error));
         this.socket.on('end', () => this.ended());
-        this.socket.on('close', () => this.fail(new errors/* DownloadError */.nV('the connection was closed by the other side', true)));
+        this.socket.on('close', () => this.fail(new download_errors/* DownloadError */.nV('the connection was closed by the other side', true)));
         this.onAbort = () => this.fail(signal?.reason);
         signal?.addEventListener('abort', this.onAbort, { once: true });
         strictChunkSizes(this.parser);
@@ -3808,7 +3814,7 @@ class DirectAnswer {
             return false;
         }
         if (result instanceof Error) {
-            this.fail(new errors/* DownloadError */.nV(`the store's answer is not valid HTTP (${result.message})`, true));
+            this.fail(new download_errors/* DownloadError */.nV(`the store's answer is not valid HTTP (${result.message})`, true));
             return false;
         }
         // Until the head is whole, reading goes on; then, waiting for `read`, the socket rests (at
@@ -3823,7 +3829,7 @@ class DirectAnswer {
         if (status >= 100 && status < 200 && status !== 101)
             return 1;
         if (status === 101)
-            throw new errors/* DownloadError */.nV('the store switched protocols (HTTP 101)', false);
+            throw new download_errors/* DownloadError */.nV('the store switched protocols (HTTP 101)', false);
         // No prototype: a header named `__proto__` is a header like any other.
         const headers = Object.create(null);
         for (let i = 0; i + 1 < info.headers.length; i += 2) {
@@ -3835,11 +3841,11 @@ class DirectAnswer {
         // The parser takes any text for a length (as NaN); a length must be digits.
         const length = headers['content-length'];
         if (length !== undefined && [length].flat().some(value => !/^\d+$/.test(value)))
-            throw new errors/* DownloadError */.nV('the store sent an invalid Content-Length', true);
+            throw new download_errors/* DownloadError */.nV('the store sent an invalid Content-Length', true);
         // The parser knows `chunked` alone; any other coding would be read as the body's bytes.
         const codings = [headers['transfer-encoding'] ?? []].flat();
         if (codings.length > 0 && codings.join(',').trim().toLowerCase() !== 'chunked')
-            throw new errors/* DownloadError */.nV(`the store sent the body with a Transfer-Encoding the download does not take (${(0,untrusted/* untrusted */.bp)(codings.join(', '), 60)})`, true);
+            throw new download_errors/* DownloadError */.nV(`the store sent the body with a Transfer-Encoding the download does not take (${(0,untrusted/* untrusted */.bp)(codings.join(', '), 60)})`, true);
         this.statusCode = status;
         this.headers = headers;
         this.phase = 'body';
@@ -3866,7 +3872,7 @@ class DirectAnswer {
         if (this.phase === 'head' || this.phase === 'body') {
             const error = this.parser.finish();
             if (error instanceof Error || !this.settled)
-                this.fail(new errors/* DownloadError */.nV(this.phase === 'head'
+                this.fail(new download_errors/* DownloadError */.nV(this.phase === 'head'
                     ? 'the store closed the connection without an answer'
                     : 'the connection was closed by the other side before the body ended', true));
         }
@@ -3936,7 +3942,7 @@ function requestHead(url, headers) {
     for (const [name, value] of Object.entries(headers)) {
         // Values are ours, but an ETag sent back in If-Match came from the store.
         if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value))
-            throw new errors/* DownloadError */.nV(`the request header ${HEADER_NAME.test(name) ? name : '(a name)'} would hold characters HTTP does not allow; not sent`, false);
+            throw new download_errors/* DownloadError */.nV(`the request header ${HEADER_NAME.test(name) ? name : '(a name)'} would hold characters HTTP does not allow; not sent`, false);
         head += `${name}: ${value}\r\n`;
     }
     return `${head}Connection: close\r\n\r\n`;
@@ -4044,9 +4050,9 @@ async function downloadBundle(options) {
             retries: (options.maxAttempts ?? 5) - 1,
             minTimeout: 0,
             signal: options.signal,
-            shouldRetry: ({ error }) => error instanceof errors/* DownloadError */.nV && error.transient,
+            shouldRetry: ({ error }) => error instanceof download_errors/* DownloadError */.nV && error.transient,
             onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
-                if (!(error instanceof errors/* DownloadError */.nV && error.transient) || retriesLeft === 0)
+                if (!(error instanceof download_errors/* DownloadError */.nV && error.transient) || retriesLeft === 0)
                     return;
                 retries += 1;
                 const resumeAt = canResume(transfer) ? sink.bytesWritten : 0;
@@ -4061,11 +4067,11 @@ async function downloadBundle(options) {
             log/* log */.Rm.info('The store announced a SHA-256; not checked, as `checksum` is `none`.');
         }
         else if (transfer.checksum && transfer.checksum !== sha256) {
-            throw new errors/* DownloadError */.nV(`The bundle's SHA-256 (${sha256}) differs from the one the store announced (${transfer.checksum}); the download is corrupt and was removed.`, false);
+            throw new download_errors/* DownloadError */.nV(`The bundle's SHA-256 (${sha256}) differs from the one the store announced (${transfer.checksum}); the download is corrupt and was removed.`, false);
         }
         const expected = transfer.expectedSizeBytes;
         if (expected !== undefined && expected !== sizeBytes) {
-            throw new errors/* DownloadError */.nV(`The bundle has ${sizeBytes} bytes but the API announced ${expected}; the download is not trusted.`, false);
+            throw new download_errors/* DownloadError */.nV(`The bundle has ${sizeBytes} bytes but the API announced ${expected}; the download is not trusted.`, false);
         }
         const format = (0,archive_format.detectArchiveFormat)(await readHead(partPath));
         const finalPath = (0,external_node_path_.join)(options.directory, `bundle.${format ?? 'bin'}`);
@@ -4082,7 +4088,7 @@ async function downloadBundle(options) {
  * (`the store answered HTTP 403 (…)`), said while retrying; whole sentences pass as they are.
  */
 function finalError(error, url) {
-    if (!(error instanceof errors/* DownloadError */.nV) || !/^[a-z]/.test(error.message))
+    if (!(error instanceof download_errors/* DownloadError */.nV) || !/^[a-z]/.test(error.message))
         return error;
     let host = 'the store';
     try {
@@ -4094,7 +4100,7 @@ function finalError(error, url) {
     const advice = error.transient
         ? " Check the runner's network path to the store (HTTPS_PROXY, firewall), or raise `request-timeout` for a slow store; re-running resumes nothing, so the download starts over."
         : '';
-    return new errors/* DownloadError */.nV(`Downloading the bundle from ${host} failed: ${error.message}.${advice}`, false);
+    return new download_errors/* DownloadError */.nV(`Downloading the bundle from ${host} failed: ${error.message}.${advice}`, false);
 }
 /** The tail is fetched in parallel only for large, slow downloads from stores with ranges. */
 const PARALLEL = {
@@ -4117,12 +4123,12 @@ async function transferOverFreshLinks(options, transport, sink, state) {
             return await transferOnce(options, transport, sink, state);
         }
         catch (error) {
-            const changed = error instanceof errors/* ObjectChangedError */.__;
-            if (!(error instanceof errors/* LinkExpiredError */.SM || changed))
+            const changed = error instanceof download_errors/* ObjectChangedError */.__;
+            if (!(error instanceof download_errors/* LinkExpiredError */.SM || changed))
                 throw error;
             // A 403 that may not mean expiry gets one fresh link; refused again before any new byte
             // came, it is a real refusal (an IP rule, a bucket policy) and fails with the store's words.
-            if (error instanceof errors/* LinkExpiredError */.SM && !error.certain) {
+            if (error instanceof download_errors/* LinkExpiredError */.SM && !error.certain) {
                 if (state.refusedAt === sink.bytesWritten)
                     throw error;
                 state.refusedAt = sink.bytesWritten;
@@ -4193,23 +4199,23 @@ async function transferOnce(options, transport, sink, state) {
         if (problem) {
             await response.discard();
             if (problem.kind === 'changed')
-                throw new errors/* ObjectChangedError */.__(problem.detail);
+                throw new download_errors/* ObjectChangedError */.__(problem.detail);
             await sink.restart();
             state.acceptsRanges = false;
-            throw new errors/* DownloadError */.nV(`the store answered another range (${problem.detail})`, true);
+            throw new download_errors/* DownloadError */.nV(`the store answered another range (${problem.detail})`, true);
         }
     }
     else {
         if (status === 206 && !wholeObject((0,download_response/* header */.wx)(response, 'content-range'))) {
             // Part of the object for a request of all of it (no Range sent): the rest is not coming.
             await response.discard();
-            throw new errors/* DownloadError */.nV(`the store answered a request for the whole bundle with part of it (Content-Range: ${(0,untrusted/* untrusted */.bp)((0,download_response/* header */.wx)(response, 'content-range') ?? 'none', 80)})`, false);
+            throw new download_errors/* DownloadError */.nV(`the store answered a request for the whole bundle with part of it (Content-Range: ${(0,untrusted/* untrusted */.bp)((0,download_response/* header */.wx)(response, 'content-range') ?? 'none', 80)})`, false);
         }
         const validator = (0,ranges/* strongValidator */.Yf)((0,download_response/* header */.wx)(response, 'etag'));
         if (resumeFrom > 0 && state.validator && validator !== state.validator) {
             // A whole body for a ranged request, of another object: what it is now, the API says.
             await response.discard();
-            throw new errors/* ObjectChangedError */.__(`a resume got the whole object with ETag ${validator ?? 'none'}`);
+            throw new download_errors/* ObjectChangedError */.__(`a resume got the whole object with ETag ${validator ?? 'none'}`);
         }
         // A whole body: a fresh start, or the store ignored our range.
         if (sink.bytesWritten > 0)
@@ -4285,16 +4291,16 @@ async function transferOnce(options, transport, sink, state) {
         // The tail's store refused or kept failing a chunk: resumed over one stream, unless the
         // link expired (a fresh one is needed) or we were cancelled.
         const failure = asTransferError(fatal, options.signal);
-        if (failure instanceof errors/* LinkExpiredError */.SM || failure instanceof errors/* ObjectChangedError */.__)
+        if (failure instanceof download_errors/* LinkExpiredError */.SM || failure instanceof download_errors/* ObjectChangedError */.__)
             throw failure;
         state.singleStream = true;
-        throw failure instanceof errors/* DownloadError */.nV && !failure.transient
-            ? new errors/* DownloadError */.nV(`${failure.message}; going on over one stream`, true)
+        throw failure instanceof download_errors/* DownloadError */.nV && !failure.transient
+            ? new download_errors/* DownloadError */.nV(`${failure.message}; going on over one stream`, true)
             : failure;
     }
     state.tail = undefined;
     if (total !== undefined && sink.bytesWritten !== total) {
-        throw new errors/* DownloadError */.nV(`the body ended after ${sink.bytesWritten} of ${total} bytes`, true);
+        throw new download_errors/* DownloadError */.nV(`the body ended after ${sink.bytesWritten} of ${total} bytes`, true);
     }
 }
 /** How to ask for a part of the object this body is of, when the store takes ranges of it. */
@@ -4351,15 +4357,15 @@ function frontStream(start, state, clock, goParallel) {
 function asTransferError(error, signal) {
     if (signal?.aborted)
         return signal.reason ?? error;
-    if (error instanceof errors/* DownloadError */.nV ||
-        error instanceof errors/* LinkExpiredError */.SM ||
-        error instanceof errors/* ObjectChangedError */.__)
+    if (error instanceof download_errors/* DownloadError */.nV ||
+        error instanceof download_errors/* LinkExpiredError */.SM ||
+        error instanceof download_errors/* ObjectChangedError */.__)
         return error;
     const code = (0,network_error/* errorCode */.CA)(error);
     if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
-        return new errors/* DownloadError */.nV('the store stopped sending data', true);
+        return new download_errors/* DownloadError */.nV('the store stopped sending data', true);
     }
-    return new errors/* DownloadError */.nV((0,network_error/* describeNetworkError */.gl)(error), !(0,network_error/* refusedByProxyRules */.Nq)(error));
+    return new download_errors/* DownloadError */.nV((0,network_error/* describeNetworkError */.gl)(error), !(0,network_error/* refusedByProxyRules */.Nq)(error));
 }
 /**
  * S3's `x-amz-checksum-sha256` (base64) as hex, when it is of the whole object. A multipart
@@ -4663,6 +4669,7 @@ function downloadProgressLog(now = Date.now) {
 // EXTERNAL MODULE: ./src/threads.ts
 var threads = __webpack_require__(6374);
 ;// CONCATENATED MODULE: ./src/modes/export/run.ts
+
 
 
 
@@ -5200,7 +5207,7 @@ async function downloadWithFreshLinks(jobId, link, directory, settings, deps, re
             if (refreshes >= MAX_LINK_REFRESHES)
                 return undefined;
             refreshes += 1;
-            const next = reason instanceof errors/* ObjectChangedError */.__
+            const next = reason instanceof download_errors/* ObjectChangedError */.__
                 ? 'Asking the API for a fresh link and starting over.'
                 : 'Asking the API for a fresh link to go on with.';
             log/* log */.Rm.info(`${reason.message} ${next}`);
@@ -5225,9 +5232,7 @@ function run_explain(error, report, settings) {
         const failure = error instanceof PollTimeoutError ? lastFailureNote(error) : '';
         return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`);
     }
-    if (error instanceof Error)
-        return error;
-    return new Error(String(error));
+    return (0,errors/* asError */.z)(error);
 }
 /** The run's last line: where its result is, for whoever reads the log from the bottom. */
 function resultLine(report) {
@@ -6013,6 +6018,7 @@ async function runFolder(env) {
 
 
 
+
 /** Documented in `--help` and the README. */
 const EXIT = {
     ok: 0,
@@ -6219,7 +6225,7 @@ async function runCommand(mode, options, env, jsonAsked) {
         return unwritten === undefined ? EXIT.ok : EXIT.failed;
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = (0,errors/* messageOf */.b)(error);
         const usage = error instanceof SettingsError || error instanceof UsageError;
         log/* log */.Rm.error(inFlagWords(message));
         // `--domain --json` gave --json to --domain: the job that asked for it still reads stdout.
@@ -6687,11 +6693,13 @@ class BundleFileSink {
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(957);
 /* harmony import */ var _sink_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(217);
-/* harmony import */ var _ranges_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6356);
+/* harmony import */ var _ranges_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6356);
 /* harmony import */ var _response_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5461);
 /* harmony import */ var _link_rules_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6908);
-/* harmony import */ var _poll_sleep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6054);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9809);
+/* harmony import */ var _poll_sleep_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6054);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9809);
+/* harmony import */ var _util_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(17);
+
 
 
 
@@ -6764,10 +6772,10 @@ class TailDownload {
                         (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DownloadError */ .nV && !error.transient);
                     if (attempt >= CHUNK_ATTEMPTS || final) {
                         this.controller.abort();
-                        this.options.onFatal(error instanceof Error ? error : new Error(String(error)));
+                        this.options.onFatal((0,_util_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .asError */ .z)(error));
                         return;
                     }
-                    await (0,_poll_sleep_js__WEBPACK_IMPORTED_MODULE_4__/* .sleep */ .y)((0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .backoffDelayMs */ .Q)(attempt), this.controller.signal).catch(() => undefined);
+                    await (0,_poll_sleep_js__WEBPACK_IMPORTED_MODULE_5__/* .sleep */ .y)((0,_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .backoffDelayMs */ .Q)(attempt), this.controller.signal).catch(() => undefined);
                 }
             }
         }
@@ -6796,7 +6804,7 @@ async function fetchRange(request, start, end, onBytes) {
         headers: {
             'accept-encoding': 'identity',
             range: `bytes=${start}-${end - 1}`,
-            ...(0,_ranges_js__WEBPACK_IMPORTED_MODULE_6__/* .conditionalHeaders */ .NZ)(request.validator)
+            ...(0,_ranges_js__WEBPACK_IMPORTED_MODULE_7__/* .conditionalHeaders */ .NZ)(request.validator)
         },
         checkHop: url => (0,_link_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .storeLinkProblem */ .j)(url, request.allowInsecureHttp)
     });
@@ -6804,7 +6812,7 @@ async function fetchRange(request, start, end, onBytes) {
     if (status !== 200 && status !== 206)
         throw await (0,_response_js__WEBPACK_IMPORTED_MODULE_2__/* .storeError */ .gl)(status, response, url);
     const problem = status === 206
-        ? (0,_ranges_js__WEBPACK_IMPORTED_MODULE_6__/* .rangedAnswerProblem */ .jO)({
+        ? (0,_ranges_js__WEBPACK_IMPORTED_MODULE_7__/* .rangedAnswerProblem */ .jO)({
             contentRange: (0,_response_js__WEBPACK_IMPORTED_MODULE_2__/* .header */ .wx)(response, 'content-range'),
             etag: (0,_response_js__WEBPACK_IMPORTED_MODULE_2__/* .header */ .wx)(response, 'etag'),
             lastModified: (0,_response_js__WEBPACK_IMPORTED_MODULE_2__/* .header */ .wx)(response, 'last-modified')
@@ -7477,6 +7485,8 @@ function siteCheckFailure(result) {
 /* harmony export */ });
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4827);
 /* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9630);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(17);
+
 
 
 /**
@@ -7489,11 +7499,26 @@ async function cleanUpAfterFailure(what, ...steps) {
             await step();
         }
         catch (error) {
-            const said = error instanceof Error ? error.message : String(error);
+            const said = (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error);
             _log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .Rm.warning(`Could not remove ${what}: ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(said)}. Remove it by hand.`);
         }
     }
 }
+
+
+/***/ }),
+
+/***/ 17:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ messageOf),
+/* harmony export */   z: () => (/* binding */ asError)
+/* harmony export */ });
+/** What was thrown, as an Error: JavaScript lets code throw anything. */
+const asError = (thrown) => thrown instanceof Error ? thrown : new Error(String(thrown));
+/** The message of what was thrown. */
+const messageOf = (thrown) => thrown instanceof Error ? thrown.message : String(thrown);
 
 
 /***/ }),

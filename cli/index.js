@@ -63,7 +63,7 @@ async function startFrontDoor(entry, main) {
         await main();
         return;
     }
-    const { isReaderThread, serveReaders } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(989), __nccwpck_require__.e(15)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2989));
+    const { isReaderThread, serveReaders } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(989), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2989));
     if (!isReaderThread())
         throw new Error('This worker thread has no role the engine knows.');
     serveReaders();

@@ -121,7 +121,10 @@ function linkChainProblem(names, links) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: ./src/util/errors.ts
+var errors = __webpack_require__(70017);
 ;// CONCATENATED MODULE: ./src/archive/site-writer.ts
+
 
 
 
@@ -193,7 +196,7 @@ class SiteWriter {
         }
     }
     fail(error) {
-        this.failure ??= error instanceof Error ? error : new Error(String(error));
+        this.failure ??= (0,errors/* asError */.z)(error);
         this.wake();
     }
     /** Resolves when the reader may hand over more bytes (an asynchronous visitor keeps up). */

@@ -1,5 +1,5 @@
 export const id = 859;
-export const ids = [859,15];
+export const ids = [859,527];
 export const modules = {
 
 /***/ 22859:
@@ -2120,7 +2120,10 @@ async function filesOnPage(url, token, max, dispatcher, signal) {
         .slice(0, max);
 }
 
+// EXTERNAL MODULE: ./src/util/errors.ts
+var util_errors = __webpack_require__(70017);
 ;// CONCATENATED MODULE: ./src/poll/poll.ts
+
 
 class PollTimeoutError extends Error {
     elapsedMs;
@@ -2139,7 +2142,7 @@ function lastFailureNote(error) {
     const failure = error.lastError;
     if (failure === undefined)
         return '';
-    return ` The last check failed: ${failure instanceof Error ? failure.message : String(failure)}`;
+    return ` The last check failed: ${(0,util_errors/* messageOf */.b)(failure)}`;
 }
 /**
  * Checks until `check` says done, the deadline passes (PollTimeoutError), the signal aborts,
@@ -2434,6 +2437,7 @@ function statusPollOptions(what, settings, deps) {
 
 
 
+
 /** How long an unchanged end state after a follow-up is taken for "not picked up yet". */
 const FOLLOW_UP_SETTLE_MS = 30_000;
 class AgentJobError extends Error {
@@ -2546,7 +2550,7 @@ function explain(error, report, settings) {
         const failure = polled ? lastFailureNote(polled) : '';
         return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${failure} Increase \`timeout\`; the agent keeps working on the server.`);
     }
-    return error instanceof Error ? error : new Error(String(error));
+    return (0,util_errors/* asError */.z)(error);
 }
 
 ;// CONCATENATED MODULE: ./src/modes/agent/prompt.ts
@@ -2653,6 +2657,7 @@ function buildPrompt(userPrompt, context) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/agent/run.ts
+
 
 
 
@@ -2773,7 +2778,7 @@ async function changeContext(settings, deps) {
  */
 function explainSend(error, report) {
     if (!(error instanceof ApiError))
-        return error instanceof Error ? error : new Error(String(error));
+        return (0,util_errors/* asError */.z)(error);
     // The read of the job before a follow-up sent nothing.
     const sending = error.operation.kind === 'agent-create' || error.operation.kind === 'agent-message';
     if (!sending || !mayHaveTakenEffect(error))
@@ -3143,6 +3148,7 @@ function deploymentSnippet(report) {
 
 
 
+
 /*
  * What deploy and preview share: triggering (not idempotent), following a status id to
  * `success` or `failure`, and the words for each way it can end.
@@ -3167,7 +3173,7 @@ async function trigger(kind, send) {
 }
 function explainTrigger(kind, error) {
     if (!(error instanceof ApiError))
-        return error instanceof Error ? error : new Error(String(error));
+        return (0,util_errors/* asError */.z)(error);
     if (error.status === 429) {
         // A 429 was refused, not run: what ended the retries says what to do.
         if (error.retriesEnded === 'attempts')
@@ -3257,7 +3263,7 @@ function explainWait(kind, error, report, settings) {
             : '';
         return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`);
     }
-    return error instanceof Error ? error : new Error(String(error));
+    return (0,util_errors/* asError */.z)(error);
 }
 
 ;// CONCATENATED MODULE: ./src/modes/deploy/run.ts
@@ -4639,6 +4645,7 @@ var threads = __webpack_require__(26374);
 
 
 
+
 /** Fresh links asked for when the store says one has expired (spec rule 2). */
 const MAX_LINK_REFRESHES = 3;
 const PHASE_DOING = {
@@ -5180,9 +5187,7 @@ function run_explain(error, report, settings) {
         const failure = error instanceof PollTimeoutError ? lastFailureNote(error) : '';
         return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`);
     }
-    if (error instanceof Error)
-        return error;
-    return new Error(String(error));
+    return (0,util_errors/* asError */.z)(error);
 }
 /** The run's last line: where its result is, for whoever reads the log from the bottom. */
 function resultLine(report) {
@@ -5718,6 +5723,7 @@ const actionInputs = {
 
 
 
+
 /**
  * The GitHub Action: inputs → settings → the mode's run → outputs, job summary, comment and
  * artifact (the GitHub-only parts). Only here does a failure fail the step.
@@ -5740,7 +5746,7 @@ async function run() {
         await runMode(settings, runDeps(settings, controller.signal), leftRunning);
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = (0,util_errors/* messageOf */.b)(error);
         // log.error guards the message (secrets, command openers); setFailed only sets the code.
         log/* log */.Rm.error(message);
         process.exitCode = core/* ExitCode */.yU.Failure;
@@ -5794,7 +5800,7 @@ async function runMode(settings, deps, leftRunning) {
     catch (failure) {
         // Outputs the next step cannot have fail the step, but the summary, the comment and the
         // GitHub deployment still say what happened (a comment left at "working" would stay so).
-        const reason = failure instanceof Error ? failure : new Error(String(failure));
+        const reason = (0,util_errors/* asError */.z)(failure);
         if (error)
             log/* log */.Rm.error(`The outputs could not be set: ${reason.message}`);
         error ??= reason;
@@ -5824,7 +5830,7 @@ async function uploadArtifact(settings, report, deps) {
     const { signal, deadline } = deps;
     // Not a TimedOutError, which says the work goes on on the server: the export is done.
     const why = () => signal.aborted
-        ? asError(signal.reason)
+        ? (0,util_errors/* asError */.z)(signal.reason)
         : new ArtifactError(`Timed out after ${formatDuration(settings.timeoutMs)} uploading artifact \`${request.name}\`; the export finished and its outputs are set. Increase \`timeout\`, or upload the files with actions/upload-artifact in a step of their own (\`upload-artifact: false\`).`);
     // Cancelled or out of time after the download: nothing more is started.
     if (signal.aborted || Date.now() >= deadline)
@@ -5846,7 +5852,7 @@ async function uploadArtifact(settings, report, deps) {
         return undefined;
     }
     catch (error) {
-        return asError(error);
+        return (0,util_errors/* asError */.z)(error);
     }
     finally {
         clearTimeout(timer);
@@ -5854,14 +5860,13 @@ async function uploadArtifact(settings, report, deps) {
         report.phases.push({ name: 'artifact', ms: Date.now() - started });
     }
 }
-const asError = (value) => value instanceof Error ? value : new Error(String(value));
 /** Work beside the step's outcome (the summary): its failure is a warning, never the result. */
 async function besideOutcome(what, work) {
     try {
         await work();
     }
     catch (error) {
-        log/* log */.Rm.warning(`Could not write ${what}: ${error instanceof Error ? error.message : String(error)}`);
+        log/* log */.Rm.warning(`Could not write ${what}: ${(0,util_errors/* messageOf */.b)(error)}`);
     }
 }
 
@@ -6301,11 +6306,13 @@ class BundleFileSink {
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(40957);
 /* harmony import */ var _sink_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80217);
-/* harmony import */ var _ranges_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(56356);
+/* harmony import */ var _ranges_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(56356);
 /* harmony import */ var _response_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(25461);
 /* harmony import */ var _link_rules_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(56908);
-/* harmony import */ var _poll_sleep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(26054);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(49809);
+/* harmony import */ var _poll_sleep_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(26054);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49809);
+/* harmony import */ var _util_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(70017);
+
 
 
 
@@ -6378,10 +6385,10 @@ class TailDownload {
                         (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DownloadError */ .nV && !error.transient);
                     if (attempt >= CHUNK_ATTEMPTS || final) {
                         this.controller.abort();
-                        this.options.onFatal(error instanceof Error ? error : new Error(String(error)));
+                        this.options.onFatal((0,_util_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .asError */ .z)(error));
                         return;
                     }
-                    await (0,_poll_sleep_js__WEBPACK_IMPORTED_MODULE_4__/* .sleep */ .y)((0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .backoffDelayMs */ .Q)(attempt), this.controller.signal).catch(() => undefined);
+                    await (0,_poll_sleep_js__WEBPACK_IMPORTED_MODULE_5__/* .sleep */ .y)((0,_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .backoffDelayMs */ .Q)(attempt), this.controller.signal).catch(() => undefined);
                 }
             }
         }
@@ -6410,7 +6417,7 @@ async function fetchRange(request, start, end, onBytes) {
         headers: {
             'accept-encoding': 'identity',
             range: `bytes=${start}-${end - 1}`,
-            ...(0,_ranges_js__WEBPACK_IMPORTED_MODULE_6__/* .conditionalHeaders */ .NZ)(request.validator)
+            ...(0,_ranges_js__WEBPACK_IMPORTED_MODULE_7__/* .conditionalHeaders */ .NZ)(request.validator)
         },
         checkHop: url => (0,_link_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .storeLinkProblem */ .j)(url, request.allowInsecureHttp)
     });
@@ -6418,7 +6425,7 @@ async function fetchRange(request, start, end, onBytes) {
     if (status !== 200 && status !== 206)
         throw await (0,_response_js__WEBPACK_IMPORTED_MODULE_2__/* .storeError */ .gl)(status, response, url);
     const problem = status === 206
-        ? (0,_ranges_js__WEBPACK_IMPORTED_MODULE_6__/* .rangedAnswerProblem */ .jO)({
+        ? (0,_ranges_js__WEBPACK_IMPORTED_MODULE_7__/* .rangedAnswerProblem */ .jO)({
             contentRange: (0,_response_js__WEBPACK_IMPORTED_MODULE_2__/* .header */ .wx)(response, 'content-range'),
             etag: (0,_response_js__WEBPACK_IMPORTED_MODULE_2__/* .header */ .wx)(response, 'etag'),
             lastModified: (0,_response_js__WEBPACK_IMPORTED_MODULE_2__/* .header */ .wx)(response, 'last-modified')
@@ -7116,6 +7123,8 @@ function siteCheckFailure(result) {
 /* harmony export */ });
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4827);
 /* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(19630);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(70017);
+
 
 
 /**
@@ -7128,11 +7137,26 @@ async function cleanUpAfterFailure(what, ...steps) {
             await step();
         }
         catch (error) {
-            const said = error instanceof Error ? error.message : String(error);
+            const said = (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error);
             _log_js__WEBPACK_IMPORTED_MODULE_0__/* .log */ .Rm.warning(`Could not remove ${what}: ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(said)}. Remove it by hand.`);
         }
     }
 }
+
+
+/***/ }),
+
+/***/ 70017:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ messageOf),
+/* harmony export */   z: () => (/* binding */ asError)
+/* harmony export */ });
+/** What was thrown, as an Error: JavaScript lets code throw anything. */
+const asError = (thrown) => thrown instanceof Error ? thrown : new Error(String(thrown));
+/** The message of what was thrown. */
+const messageOf = (thrown) => thrown instanceof Error ? thrown.message : String(thrown);
 
 
 /***/ }),

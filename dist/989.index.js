@@ -1135,7 +1135,10 @@ const detached = (text) => Buffer.from(text, 'utf8').toString('utf8');
 
 // EXTERNAL MODULE: ./src/threads.ts
 var threads = __webpack_require__(26374);
+// EXTERNAL MODULE: ./src/util/errors.ts
+var errors = __webpack_require__(70017);
 ;// CONCATENATED MODULE: ./src/site/readers.ts
+
 
 
 
@@ -1304,7 +1307,7 @@ function serveReaders() {
                     reply({ readings: await readers.readings() });
             }
             catch (error) {
-                reply({ error: error instanceof Error ? error.message : String(error) });
+                reply({ error: (0,errors/* messageOf */.b)(error) });
             }
         });
     });

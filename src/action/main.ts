@@ -11,6 +11,7 @@ import { formatDuration } from '../settings/duration.js'
 import { checkGitHubServices } from './github-server.js'
 import { actionHost } from './host.js'
 import { actionInputs } from './inputs.js'
+import { asError, messageOf } from '../util/errors.js'
 
 /**
  * The GitHub Action: inputs → settings → the mode's run → outputs, job summary, comment and
@@ -38,7 +39,7 @@ export async function run(): Promise<void> {
     const settings = readSettings(actionInputs)
     await runMode(settings, runDeps(settings, controller.signal), leftRunning)
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
+    const message = messageOf(error)
     // log.error guards the message (secrets, command openers); setFailed only sets the code.
     log.error(message)
     process.exitCode = core.ExitCode.Failure
@@ -93,7 +94,7 @@ async function runMode(
   } catch (failure) {
     // Outputs the next step cannot have fail the step, but the summary, the comment and the
     // GitHub deployment still say what happened (a comment left at "working" would stay so).
-    const reason = failure instanceof Error ? failure : new Error(String(failure))
+    const reason = asError(failure)
     if (error) log.error(`The outputs could not be set: ${reason.message}`)
     error ??= reason
   }
@@ -157,16 +158,11 @@ async function uploadArtifact(
   }
 }
 
-const asError = (value: unknown): Error =>
-  value instanceof Error ? value : new Error(String(value))
-
 /** Work beside the step's outcome (the summary): its failure is a warning, never the result. */
 async function besideOutcome(what: string, work: () => Promise<void>): Promise<void> {
   try {
     await work()
   } catch (error) {
-    log.warning(
-      `Could not write ${what}: ${error instanceof Error ? error.message : String(error)}`
-    )
+    log.warning(`Could not write ${what}: ${messageOf(error)}`)
   }
 }

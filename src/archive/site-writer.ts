@@ -5,6 +5,7 @@ import { entryProblem, linkChainProblem, quoted, UnsafeArchiveError } from './in
 import type { ArchiveEntryInfo } from './inspect.js'
 import type { SiteFileVisitor } from './site-files.js'
 import { untrusted } from '../util/untrusted.js'
+import { asError } from '../util/errors.js'
 
 /** What the extraction may write: counted on the bytes as they are inflated, not on headers. */
 export interface WriteBudget {
@@ -96,7 +97,7 @@ export class SiteWriter {
   }
 
   fail(error: unknown): void {
-    this.failure ??= error instanceof Error ? error : new Error(String(error))
+    this.failure ??= asError(error)
     this.wake()
   }
 

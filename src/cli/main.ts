@@ -22,6 +22,7 @@ import {
   settingsInFlagWords,
   UsageError
 } from './inputs.js'
+import { messageOf } from '../util/errors.js'
 
 /** Documented in `--help` and the README. */
 export const EXIT = {
@@ -272,7 +273,7 @@ async function runCommand(
     // A CI job reads these files next: a run that could not write them did not succeed.
     return unwritten === undefined ? EXIT.ok : EXIT.failed
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
+    const message = messageOf(error)
     const usage = error instanceof SettingsError || error instanceof UsageError
     log.error(inFlagWords(message))
     // `--domain --json` gave --json to --domain: the job that asked for it still reads stdout.

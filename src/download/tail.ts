@@ -7,6 +7,7 @@ import type { StoreGet } from './transport.js'
 import { storeLinkProblem } from './link-rules.js'
 import { sleep } from '../poll/sleep.js'
 import { backoffDelayMs } from '../retry.js'
+import { asError } from '../util/errors.js'
 
 /** `get` goes through a dispatcher that keeps connections alive: a helper asks for many ranges. */
 export interface TailOptions extends RangeRequest {
@@ -94,7 +95,7 @@ export class TailDownload {
             (error instanceof DownloadError && !error.transient)
           if (attempt >= CHUNK_ATTEMPTS || final) {
             this.controller.abort()
-            this.options.onFatal(error instanceof Error ? error : new Error(String(error)))
+            this.options.onFatal(asError(error))
             return
           }
           await sleep(backoffDelayMs(attempt), this.controller.signal).catch(() => undefined)

@@ -1,4 +1,5 @@
 import { sleep } from './sleep.js'
+import { messageOf } from '../util/errors.js'
 
 /** What one check of a polled operation found. */
 export type PollStep<T> =
@@ -52,7 +53,7 @@ export class PollTimeoutError extends Error {
 export function lastFailureNote(error: PollTimeoutError): string {
   const failure = error.lastError
   if (failure === undefined) return ''
-  return ` The last check failed: ${failure instanceof Error ? failure.message : String(failure)}`
+  return ` The last check failed: ${messageOf(failure)}`
 }
 
 /**

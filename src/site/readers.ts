@@ -4,6 +4,7 @@ import { siteAudit, type AuditResult } from '../audit/audit.js'
 import { createSiteCheck, type SiteCheckResult } from './check.js'
 import type { SiteHost } from './hosts.js'
 import { THREAD_ARGUMENT } from '../threads.js'
+import { messageOf } from '../util/errors.js'
 
 /*
  * The readers of an extracted site (the audit, the site check), fed by extraction file by file.
@@ -222,7 +223,7 @@ export function serveReaders(): void {
         if (message.batch) reply({ read: true, batch: message.batch }, [message.batch])
         if (message.end) reply({ readings: await readers.readings() })
       } catch (error) {
-        reply({ error: error instanceof Error ? error.message : String(error) })
+        reply({ error: messageOf(error) })
       }
     })
   })

@@ -1,5 +1,6 @@
 import { log } from '../log.js'
 import { untrusted } from './untrusted.js'
+import { messageOf } from './errors.js'
 
 /**
  * Cleanup after a failure: every step is tried, and one that fails is a warning. The failure
@@ -13,7 +14,7 @@ export async function cleanUpAfterFailure(
     try {
       await step()
     } catch (error) {
-      const said = error instanceof Error ? error.message : String(error)
+      const said = messageOf(error)
       log.warning(`Could not remove ${what}: ${untrusted(said)}. Remove it by hand.`)
     }
   }

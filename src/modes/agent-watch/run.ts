@@ -9,6 +9,7 @@ import { formatDuration } from '../../settings/duration.js'
 import type { AgentWatchSettings } from './settings.js'
 import { classifyAgentJob } from './agent-status.js'
 import { statusPollOptions } from '../../poll/status-poll.js'
+import { asError } from '../../util/errors.js'
 
 export interface AgentReport {
   projectId: string
@@ -194,5 +195,5 @@ function explain(error: unknown, report: AgentReport, settings: AgentWatchOption
       `Timed out after ${formatDuration(settings.timeoutMs)} waiting for agent job ${settings.jobId}${last}.${failure} Increase \`timeout\`; the agent keeps working on the server.`
     )
   }
-  return error instanceof Error ? error : new Error(String(error))
+  return asError(error)
 }

@@ -16,6 +16,7 @@ import {
   type ChangeContext
 } from './prompt.js'
 import type { AgentSettings } from './settings.js'
+import { asError } from '../../util/errors.js'
 
 export interface AgentRunReport extends AgentReport {
   /** A new job, or a follow-up message to `jobId`. */
@@ -156,7 +157,7 @@ async function changeContext(
  * so, and where to look, rather than send it again.
  */
 function explainSend(error: unknown, report: AgentRunReport): Error {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error))
+  if (!(error instanceof ApiError)) return asError(error)
   // The read of the job before a follow-up sent nothing.
   const sending =
     error.operation.kind === 'agent-create' || error.operation.kind === 'agent-message'

@@ -11,6 +11,7 @@ import { TimedOutError } from '../errors.js'
 import type { RunDeps } from '../mode.js'
 import { classifyDeployment, lastLogLines } from './status.js'
 import { statusPollOptions } from '../../poll/status-poll.js'
+import { asError } from '../../util/errors.js'
 
 /*
  * What deploy and preview share: triggering (not idempotent), following a status id to
@@ -57,7 +58,7 @@ export async function trigger(
 }
 
 function explainTrigger(kind: DeploymentKind, error: unknown): Error {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(String(error))
+  if (!(error instanceof ApiError)) return asError(error)
   if (error.status === 429) {
     // A 429 was refused, not run: what ended the retries says what to do.
     if (error.retriesEnded === 'attempts')
@@ -183,5 +184,5 @@ export function explainWait(
       `Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`
     )
   }
-  return error instanceof Error ? error : new Error(String(error))
+  return asError(error)
 }

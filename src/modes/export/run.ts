@@ -26,6 +26,7 @@ import { statusPollOptions } from '../../poll/status-poll.js'
 import type { SiteCheckResult } from '../../site/check.js'
 import type { SiteReaders } from '../../site/readers.js'
 import { threadScript } from '../../threads.js'
+import { asError } from '../../util/errors.js'
 
 /** Everything known about one export when the step ends, successful or not. */
 export interface ExportReport {
@@ -788,8 +789,7 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
       `Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`
     )
   }
-  if (error instanceof Error) return error
-  return new Error(String(error))
+  return asError(error)
 }
 
 /** The run's last line: where its result is, for whoever reads the log from the bottom. */
