@@ -31,6 +31,8 @@ export default {
     'src/modes/export/job-status.ts',
     'src/modes/agent-watch/agent-status.ts',
     'src/modes/deploy/status.ts',
+    // A status or job never found (a failure) against one still running (a timeout).
+    'src/poll/not-found-grace.ts',
     // Settings validation.
     'src/settings/*.ts',
     // What a page loads, for the audit: the quick tokenizer must read pages as htmlparser2 does.

@@ -177,6 +177,11 @@ class ApiError extends Error {
      * wait would pass the step's deadline, or it had made all its attempts.
      */
     retriesEnded;
+    /**
+     * Set by the client: which attempt of its call ended in this error (1: the first). The ones
+     * before it failed in a way the client sends again after (a 5xx, a 429, a reset).
+     */
+    attempt;
     constructor(details) {
         super(describeFailure(details));
         this.name = 'ApiError';
@@ -610,7 +615,10 @@ function createAdminApi(options) {
             minTimeout: 0,
             onFailedAttempt: async ({ error, attemptNumber }) => {
                 retrying = false;
-                if (!(error instanceof ApiError) || !mayRetry(error))
+                if (!(error instanceof ApiError))
+                    return;
+                error.attempt = attemptNumber;
+                if (!mayRetry(error))
                     return;
                 const attempts = error.status === 429 ? RATE_LIMITED_ATTEMPTS : maxAttempts;
                 if (attemptNumber >= attempts) {
@@ -2291,8 +2299,10 @@ class NotFoundGrace {
      * false for any other failure (the caller's); throws `neverFound` once the grace is over.
      */
     pollAgain(error) {
-        // A request the deadline cut is no answer: the latest answer is still what it was.
-        if (!(error instanceof ApiError && error.stepTimedOut))
+        // A read the deadline cut at its first attempt got no answer: the latest answer is still
+        // what it was. One cut at a later attempt was answered first (a 5xx the client retried).
+        const unanswered = error instanceof ApiError && error.stepTimedOut && error.attempt === 1;
+        if (!unanswered)
             this.latestNotFound = false;
         if (!(error instanceof ApiError && error.status === 404))
             return false;

@@ -289,7 +289,9 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       minTimeout: 0,
       onFailedAttempt: async ({ error, attemptNumber }) => {
         retrying = false
-        if (!(error instanceof ApiError) || !mayRetry(error)) return
+        if (!(error instanceof ApiError)) return
+        error.attempt = attemptNumber
+        if (!mayRetry(error)) return
         const attempts = error.status === 429 ? RATE_LIMITED_ATTEMPTS : maxAttempts
         if (attemptNumber >= attempts) {
           error.retriesEnded = 'attempts'

@@ -68,6 +68,11 @@ export class ApiError extends Error {
    * wait would pass the step's deadline, or it had made all its attempts.
    */
   retriesEnded?: 'deadline' | 'attempts'
+  /**
+   * Set by the client: which attempt of its call ended in this error (1: the first). The ones
+   * before it failed in a way the client sends again after (a 5xx, a 429, a reset).
+   */
+  attempt?: number
 
   constructor(details: ApiErrorDetails) {
     super(describeFailure(details))

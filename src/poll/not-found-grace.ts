@@ -31,8 +31,10 @@ export class NotFoundGrace {
    * false for any other failure (the caller's); throws `neverFound` once the grace is over.
    */
   pollAgain(error: unknown): boolean {
-    // A request the deadline cut is no answer: the latest answer is still what it was.
-    if (!(error instanceof ApiError && error.stepTimedOut)) this.latestNotFound = false
+    // A read the deadline cut at its first attempt got no answer: the latest answer is still
+    // what it was. One cut at a later attempt was answered first (a 5xx the client retried).
+    const unanswered = error instanceof ApiError && error.stepTimedOut && error.attempt === 1
+    if (!unanswered) this.latestNotFound = false
     if (!(error instanceof ApiError && error.status === 404)) return false
     if (Date.now() - this.startedAt >= this.graceMs) {
       throw this.neverFound(

@@ -169,6 +169,17 @@ describe('agent-watch, end to end against the emulator', () => {
     expect(run.summary).not.toContain('still running')
   })
 
+  it('a job seen after a 404 and still working when `timeout` runs out is a timeout', async () => {
+    const emu = await emulateJob('completed-with-pr', { activeMs: 60_000 })
+    emu.inject('agent', { kind: 'http', status: 404, body: '{"error":"not found"}' })
+    const run = await watch({ 'poll-interval': '100ms', 'not-found-grace': '1h', timeout: '2s' })
+    expectCleanFailure(
+      run,
+      /^Timed out after 2s waiting for agent job job_1 \(last status: active\)/
+    )
+    expect(run.summary).toContain('still running, this step stopped waiting')
+  })
+
   it('a job never read for 5xx when `timeout` runs out is a timeout, not a job never found', async () => {
     const emu = await emulateJob('completed-with-pr')
     emu.inject(

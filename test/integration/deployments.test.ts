@@ -247,6 +247,44 @@ describe('mode: deploy', () => {
     expect(run.summary).toContain('still running')
   })
 
+  it('a status seen after a 404 and still running when `timeout` runs out is a timeout', async () => {
+    const emu = await emulate({ inProgressMs: 60_000 })
+    emu.inject('deploy-status', NOT_FOUND)
+    const run = await action('deploy', {
+      'poll-interval': '100ms',
+      'not-found-grace': '1h',
+      timeout: '2s'
+    })
+    expectCleanFailure(run, /^Timed out after 2s waiting for deployment \w+ \(last status: /)
+    expect(run.summary).toContain('still running')
+  })
+
+  it('404s, then a 503 whose retry the deadline cuts: a timeout, not a status never found', async () => {
+    const emu = await emulate({ inProgressMs: 60_000 })
+    emu.inject(
+      'deploy-status',
+      NOT_FOUND,
+      NOT_FOUND,
+      { kind: 'http', status: 503 },
+      {
+        kind: 'stall',
+        ms: 60_000
+      }
+    )
+    const run = await action('deploy', {
+      'poll-interval': '100ms',
+      'not-found-grace': '1h',
+      timeout: '4s'
+    })
+    // The client sent the 503's request again (a retry within one poll), which the deadline cut.
+    expect(run.log).toMatch(/HTTP 503.* Retrying in /)
+    expectCleanFailure(
+      run,
+      /^Timed out after 4s waiting for deployment \w+ \(its status was never read\)/
+    )
+    expect(run.summary).toContain('still running')
+  })
+
   it('polls through a just-triggered status the API does not show yet (404), then follows it', async () => {
     const emu = await emulate()
     emu.inject('deploy-status', NOT_FOUND, NOT_FOUND)
