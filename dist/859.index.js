@@ -1224,9 +1224,9 @@ const INPUTS = [
     {
         name: 'not-found-grace',
         kind: 'text',
-        modes: [...AGENT_MODES, 'deploy', 'preview'],
+        modes: ALL,
         default: '10s',
-        description: 'agent-watch, agent, deploy, preview: how long a 404 is retried for an agent job or a deployment status not seen yet, which the API may not show for a moment after it was created (a duration; `0s` fails at once).'
+        description: 'How long a 404 is retried for an export job, an agent job or a deployment status not seen yet, which the API may not show for a moment after it was created (a duration; `0s` fails at once).'
     },
     {
         name: 'comment',
@@ -1617,6 +1617,7 @@ function readCommonSettings(reader, env) {
         pollIntervalMs: pollIntervalMs,
         requestTimeoutMs: requestTimeoutMs,
         maxPollErrors,
+        notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }),
         allowInsecureHttp,
         tempDir: env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(),
         ...readComment(reader)
@@ -1631,10 +1632,6 @@ function readComment(reader) {
         return {};
     }
     return { commentToken: token };
-}
-/** `not-found-grace`: how long a 404 is a race for a job or status not seen yet (agent, deploy). */
-function readNotFoundGraceMs(reader) {
-    return reader.duration('not-found-grace', { min: 0, max: HOUR_MS });
 }
 
 ;// CONCATENATED MODULE: ./src/util/markdown.ts
@@ -2483,7 +2480,7 @@ async function watchAgentJob(settings, deps) {
                         throw new AgentJobError(`Agent job ${jobId} was seen (last status: ${seen.status}) but the API now answers 404: it may have been deleted. Nothing to wait for.`);
                     }
                     // A job created a moment ago may not be readable yet: a 404 is a race for a while.
-                    if (!seen && grace.pollAgain(error))
+                    if (grace.pollAgain(error))
                         return { done: false };
                     throw error;
                 }
@@ -2818,7 +2815,6 @@ var paths = __webpack_require__(24964);
 
 
 
-
 /** A prompt file larger than this is no prompt (the whole prompt is cut far below it). */
 const MAX_PROMPT_FILE_BYTES = 1024 * 1024;
 function readAgentStartSettings(reader, common, env) {
@@ -2837,7 +2833,6 @@ function readAgentStartSettings(reader, common, env) {
         context: reader.choice('context', ['auto', 'none']),
         wait,
         requirePr,
-        notFoundGraceMs: readNotFoundGraceMs(reader),
         ...(event ? { event } : {}),
         ...githubAccess(reader, env)
     };
@@ -2972,7 +2967,6 @@ const agentMode = {
 ;// CONCATENATED MODULE: ./src/modes/agent-watch/settings.ts
 
 
-
 function readAgentSettings(reader, common) {
     const projectId = reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
     const jobId = reader.jobId('job-id', reader.required('job-id', 'the id of the agent job to watch'), segmentsAfterJob);
@@ -2981,8 +2975,7 @@ function readAgentSettings(reader, common) {
         mode: 'agent-watch',
         projectId,
         jobId,
-        requirePr: reader.flag('require-pr'),
-        notFoundGraceMs: readNotFoundGraceMs(reader)
+        requirePr: reader.flag('require-pr')
     };
 }
 
@@ -3380,7 +3373,6 @@ function readGitHubRun(env) {
 ;// CONCATENATED MODULE: ./src/modes/deploy/settings.ts
 
 
-
 /** `project-id`, the same way for deploy and preview. */
 function readProjectId(reader) {
     return reader.id('project-id', reader.required('project-id', `the project id shown on the API keys page (${API_KEYS_PAGE})`));
@@ -3393,7 +3385,6 @@ function readDeploySettings(reader, common, env) {
         mode: 'deploy',
         projectId,
         ...(statusId ? { statusId } : {}),
-        notFoundGraceMs: readNotFoundGraceMs(reader),
         github: readGitHubRun(env)
     };
 }
@@ -4585,6 +4576,7 @@ class GrowingBundle {
  */
 class ProgressLog {
     jobId;
+    /** The wait's log, for states of the wait other than the job's progress. */
     wait;
     unfamiliar = new Set();
     constructor(jobId) {
@@ -4634,6 +4626,7 @@ function downloadProgressLog(now = Date.now) {
 // EXTERNAL MODULE: ./src/threads.ts
 var threads = __webpack_require__(26374);
 ;// CONCATENATED MODULE: ./src/modes/export/run.ts
+
 
 
 
@@ -5060,8 +5053,15 @@ async function startOrReuse(settings, deps, report) {
 async function waitForJob(jobId, settings, deps, deadline, report) {
     const progress = new ProgressLog(jobId);
     const schedule = pollSchedule(settings);
+    const grace = new NotFoundGrace(settings.notFoundGraceMs, progress.wait, waited => new ExportFailedError(report.started
+        ? `Export job ${jobId} was started, but the API answers 404 for it${waited}. It may not be recorded yet: follow it with \`job-id: ${jobId}\` in a later run rather than start another export.`
+        : `Export job \`${jobId}\` was not found${waited}. Check \`job-id\` (\`${jobId}\`), and that the key belongs to the organization that started it.`));
+    /** Whether a status answer was read (the start's answer is not one: a read may follow it). */
+    let read = false;
     try {
-        return await pollForJob();
+        return await pollForJob().catch((error) => {
+            throw grace.explain(error, settings.timeoutMs);
+        });
     }
     finally {
         progress.stop();
@@ -5072,7 +5072,21 @@ async function waitForJob(jobId, settings, deps, deadline, report) {
             // A job started a moment ago is not done yet; a reused one may well be.
             initialDelayMs: report.started ? schedule.firstDelayMs : 0,
             check: async (state) => {
-                const job = await deps.api.getExportJob(jobId, deps.signal);
+                let job;
+                try {
+                    job = await deps.api.getExportJob(jobId, deps.signal);
+                }
+                catch (error) {
+                    if (read && error instanceof ApiError && error.status === 404) {
+                        throw new ExportFailedError(`Export job ${jobId} was seen (last status: ${report.lastJob?.status}) but the API now answers 404: it may have been removed. Start a new export.`);
+                    }
+                    // A job started a moment ago may not be readable yet, nor one started elsewhere.
+                    if (grace.pollAgain(error))
+                        return { done: false };
+                    throw error;
+                }
+                grace.answered();
+                read = true;
                 // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
                 report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount };
                 progress.record(job, state);
@@ -5534,7 +5548,6 @@ function resolvePreviewBranch(input, run) {
 
 
 
-
 function readPreviewSettings(reader, common, env) {
     const projectId = readProjectId(reader);
     const github = readGitHubRun(env);
@@ -5546,7 +5559,6 @@ function readPreviewSettings(reader, common, env) {
         mode: 'preview',
         projectId,
         branch: 'branch' in resolved ? resolved.branch : '',
-        notFoundGraceMs: readNotFoundGraceMs(reader),
         github,
         ...readGitHubDeployment(reader)
     };

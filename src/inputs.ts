@@ -324,10 +324,10 @@ export const INPUTS: readonly InputDeclaration[] = [
   {
     name: 'not-found-grace',
     kind: 'text',
-    modes: [...AGENT_MODES, 'deploy', 'preview'],
+    modes: ALL,
     default: '10s',
     description:
-      'agent-watch, agent, deploy, preview: how long a 404 is retried for an agent job or a deployment status not seen yet, which the API may not show for a moment after it was created (a duration; `0s` fails at once).'
+      'How long a 404 is retried for an export job, an agent job or a deployment status not seen yet, which the API may not show for a moment after it was created (a duration; `0s` fails at once).'
   },
   {
     name: 'comment',

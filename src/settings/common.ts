@@ -18,6 +18,8 @@ export interface CommonSettings {
   readonly requestTimeoutMs: number
   /** Failed status polls in a row (after the client's own retries) that end the wait. */
   readonly maxPollErrors: number
+  /** How long a 404 is a race for a job or status not seen yet (`not-found-grace`). */
+  readonly notFoundGraceMs: number
   /** Lets base-url and bundle links use plain http to non-loopback hosts. */
   readonly allowInsecureHttp: boolean
   /** Where temporary and default output files go (RUNNER_TEMP on a runner). */
@@ -87,6 +89,7 @@ export function readCommonSettings(reader: Reader, env: NodeJS.ProcessEnv): Comm
     pollIntervalMs: pollIntervalMs as number,
     requestTimeoutMs: requestTimeoutMs as number,
     maxPollErrors,
+    notFoundGraceMs: reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number,
     allowInsecureHttp,
     tempDir: env.RUNNER_TEMP || tmpdir(),
     ...readComment(reader)
@@ -103,9 +106,4 @@ function readComment(reader: Reader): { commentToken?: string } {
     return {}
   }
   return { commentToken: token }
-}
-
-/** `not-found-grace`: how long a 404 is a race for a job or status not seen yet (agent, deploy). */
-export function readNotFoundGraceMs(reader: Reader): number {
-  return reader.duration('not-found-grace', { min: 0, max: HOUR_MS }) as number
 }

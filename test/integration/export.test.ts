@@ -24,6 +24,7 @@ const LINK_EXPIRED = {
 } as const
 
 const FAST = { queuedMs: 100, runningMs: 500 }
+const NOT_FOUND = { kind: 'http', status: 404, body: '{"error":"Export job not found"}' } as const
 let emulator: Emulator | undefined
 let runs: ActionRun[] = []
 
@@ -283,10 +284,80 @@ describe('export, end to end against the emulator', () => {
     expectCleanFailure(run, /HTTP 403.*Enterprise plan/)
   })
 
-  it('names the job that was not found (404)', async () => {
-    await emulate()
-    const run = await exportRun({ 'job-id': 'se_doesnotexist', domain: '' })
-    expectCleanFailure(run, 'Check `job-id` (`se_doesnotexist`)')
+  it('names the job that was not found (404), after `not-found-grace`', async () => {
+    const emu = await emulate()
+    const run = await exportRun({
+      'job-id': 'se_doesnotexist',
+      domain: '',
+      'not-found-grace': '500ms',
+      'poll-interval': '100ms'
+    })
+    expectCleanFailure(
+      run,
+      'Export job `se_doesnotexist` was not found, still, after the 500ms of `not-found-grace`. Check `job-id` (`se_doesnotexist`)'
+    )
+    expect(count(emu, 'status')).toBeGreaterThan(1)
+  })
+
+  it('polls through a job it just started that the API does not show yet (404)', async () => {
+    const emu = await emulate()
+    emu.inject('status', NOT_FOUND, NOT_FOUND)
+    const run = await exportRun({ 'poll-interval': '100ms', download: 'false' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    // Once, however many polls: a state of the wait, with its heartbeat.
+    const states = run.log.match(
+      /^Export job se_\w+: not visible yet \(HTTP 404\); polled again for up to the 10s of `not-found-grace`$/gm
+    )
+    expect(states).toHaveLength(1)
+    expect(run.log).not.toContain('::warning')
+  })
+
+  it('a job it started that the API never shows: follow it later by job-id, start no other', async () => {
+    const emu = await emulate()
+    emu.inject('status', ...Array.from({ length: 200 }, () => NOT_FOUND))
+    const inputs = { 'poll-interval': '100ms', download: 'false' }
+    const run = await exportRun({ ...inputs, 'not-found-grace': '1s' })
+    expectCleanFailure(
+      run,
+      /^Export job (se_\w+) was started, but the API answers 404 for it, still, after the 1s of `not-found-grace`\. It may not be recorded yet: follow it with `job-id: \1` in a later run/
+    )
+    expect(run.outputs['job-id']).toMatch(/^se_/)
+    // Out of time while it still answers 404: never found too, not "still running".
+    const timedOut = await exportRun({ ...inputs, 'not-found-grace': '1h', timeout: '2s' })
+    expectCleanFailure(
+      timedOut,
+      /^Export job se_\w+ was started, but the API answers 404 for it, still, when `timeout` \(2s\) ran out\./
+    )
+  })
+
+  it('a job seen after a 404 and still running when `timeout` runs out is a timeout', async () => {
+    const emu = await emulate({ export: { queuedMs: 100, runningMs: 60_000 } as never })
+    emu.inject('status', NOT_FOUND)
+    const run = await exportRun({
+      'poll-interval': '100ms',
+      'not-found-grace': '1h',
+      timeout: '2s'
+    })
+    expectCleanFailure(
+      run,
+      /^Timed out after 2s waiting for export job se_\w+ \(last seen: running/
+    )
+  })
+
+  it('a job seen and then answering 404 fails at once as removed', async () => {
+    const emu = await emulate({ export: { queuedMs: 100, runningMs: 60_000 } as never })
+    emu.inject('status', { kind: 'stall', ms: 0 }, NOT_FOUND)
+    const run = await exportRun({
+      'poll-interval': '100ms',
+      'not-found-grace': '1h',
+      timeout: '5s'
+    })
+    expectCleanFailure(
+      run,
+      /^Export job se_\w+ was seen \(last status: (queued|running)\) but the API now answers 404: it may have been removed\. Start a new export\.$/
+    )
+    expect(count(emu, 'status')).toBe(2)
   })
 
   it('names the domain the service refused (400, as the vendor answers an unknown one)', async () => {

@@ -207,6 +207,7 @@ describe('settings of mode: agent', () => {
         domain: 'docs.example.com',
         'request-timeout': '30s',
         'max-poll-errors': '10',
+        'not-found-grace': '10s',
         checksum: 'sha256',
         'extract-limit': '20GiB',
         'deployment-kind': 'cloud',

@@ -1,18 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, STEP_TIMEOUT_CAUSE } from '../../src/api/errors.js'
+import { ApiError, STEP_TIMEOUT_CAUSE, type ApiErrorDetails } from '../../src/api/errors.js'
 import { NotFoundGrace } from '../../src/poll/not-found-grace.js'
 import { PollTimeoutError } from '../../src/poll/poll.js'
 import type { WaitLog } from '../../src/poll/wait-log.js'
 
 const operation = { kind: 'deployment-status', statusId: 'st_1' } as const
 const request = 'GET /v1/deployments/st_1'
-const notFound = () => new ApiError({ kind: 'http', status: 404, operation, request })
-const unavailable = () => new ApiError({ kind: 'http', status: 503, operation, request })
+/** Failures as the client gives them: with the attempt of its call they ended. */
+const failed = (details: Pick<ApiErrorDetails, 'kind' | 'status' | 'cause'>, attempt = 1) =>
+  Object.assign(new ApiError({ ...details, operation, request }), { attempt })
+const notFound = () => failed({ kind: 'http', status: 404 })
+/** A 503 at the call's first attempt: its retry would not have fit before the deadline. */
+const unavailable = () => failed({ kind: 'http', status: 503 })
 /** A read the step's deadline cut, at this attempt of the client's call. */
-const cut = (attempt: number) =>
-  Object.assign(new ApiError({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE, operation, request }), {
-    attempt
-  })
+const cut = (attempt: number) => failed({ kind: 'timeout', cause: STEP_TIMEOUT_CAUSE }, attempt)
 
 class NeverFound extends Error {}
 
@@ -62,7 +63,8 @@ describe('NotFoundGrace', () => {
     expect(grace.pollAgain(new Error('not an API error'))).toBe(false)
   })
 
-  it('takes a timeout while the latest answer was a 404 for never found', () => {
+  it('takes a timeout while the latest answer was a 404 for never found, and only then', () => {
+    expect(atTimeout()).toBeInstanceOf(PollTimeoutError)
     grace.pollAgain(notFound())
     expect(atTimeout()).toEqual(new NeverFound('never found, still, when `timeout` (2s) ran out'))
   })

@@ -424,7 +424,8 @@ describe('the common settings', () => {
     timeout: '15m',
     'poll-interval': '10s',
     'request-timeout': '60s',
-    'max-poll-errors': '5'
+    'max-poll-errors': '5',
+    'not-found-grace': '10s'
   }
   function common(values: Record<string, string>, env: NodeJS.ProcessEnv = {}) {
     const recorded = recordLog()
@@ -443,6 +444,7 @@ describe('the common settings', () => {
       pollIntervalMs: 10_000,
       requestTimeoutMs: 60_000,
       maxPollErrors: 5,
+      notFoundGraceMs: 10_000,
       allowInsecureHttp: false,
       tempDir: '/rt'
     })
@@ -456,13 +458,15 @@ describe('the common settings', () => {
       timeout: '0s',
       'poll-interval': '50ms',
       'request-timeout': '2h',
-      'max-poll-errors': '1001'
+      'max-poll-errors': '1001',
+      'not-found-grace': '2h'
     })
     expect(problems).toEqual([
       'Input `timeout` is `0s`: it must be between 1s and 24h.',
       'Input `poll-interval` is `50ms`: it must be between 100ms and 1h.',
       'Input `request-timeout` is `2h`: it must be between 100ms and 1h.',
-      'Input `max-poll-errors` is `1001`: expected a whole number from 1 to 1000.'
+      'Input `max-poll-errors` is `1001`: expected a whole number from 1 to 1000.',
+      'Input `not-found-grace` is `2h`: it must be between 0ms and 1h.'
     ])
   })
   it('warns of a key that is not an admin key, and takes it', () => {

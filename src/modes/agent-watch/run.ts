@@ -104,7 +104,7 @@ export async function watchAgentJob(
             )
           }
           // A job created a moment ago may not be readable yet: a 404 is a race for a while.
-          if (!seen && grace.pollAgain(error)) return { done: false }
+          if (grace.pollAgain(error)) return { done: false }
           throw error
         }
         grace.answered()

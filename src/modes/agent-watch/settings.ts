@@ -1,4 +1,4 @@
-import { readNotFoundGraceMs, type CommonSettings } from '../../settings/common.js'
+import type { CommonSettings } from '../../settings/common.js'
 import { segmentsAfterJob, type Reader } from '../../settings/reader.js'
 import { API_KEYS_PAGE } from '../../api/errors.js'
 
@@ -8,8 +8,6 @@ export interface AgentWatchSettings extends CommonSettings {
   readonly jobId: string
   /** Fail when the agent completed without opening a pull request. */
   readonly requirePr: boolean
-  /** How long a 404 is taken for a job that is not visible yet. */
-  readonly notFoundGraceMs: number
 }
 
 export function readAgentSettings(reader: Reader, common: CommonSettings): AgentWatchSettings {
@@ -27,7 +25,6 @@ export function readAgentSettings(reader: Reader, common: CommonSettings): Agent
     mode: 'agent-watch',
     projectId,
     jobId,
-    requirePr: reader.flag('require-pr'),
-    notFoundGraceMs: readNotFoundGraceMs(reader)
+    requirePr: reader.flag('require-pr')
   }
 }

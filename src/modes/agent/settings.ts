@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { log } from '../../log.js'
 import { readEvent, untrustedTrigger, type GitHubEvent } from '../../github/event.js'
 import type { GitHubApiAccess } from '../../github/pull-files.js'
-import { readNotFoundGraceMs, type CommonSettings } from '../../settings/common.js'
+import type { CommonSettings } from '../../settings/common.js'
 import { segmentsAfterJob, type Reader } from '../../settings/reader.js'
 import { inside } from '../../util/paths.js'
 import type { AgentWatchSettings } from '../agent-watch/settings.js'
@@ -15,7 +15,7 @@ export type AgentRequest =
   | { readonly kind: 'follow-up'; readonly jobId: string; readonly message: string }
 
 export interface AgentSettings
-  extends CommonSettings, Pick<AgentWatchSettings, 'projectId' | 'requirePr' | 'notFoundGraceMs'> {
+  extends CommonSettings, Pick<AgentWatchSettings, 'projectId' | 'requirePr'> {
   readonly mode: 'agent'
   readonly request: AgentRequest
   /** Add the triggering change to a new job's prompt. */
@@ -56,7 +56,6 @@ export function readAgentStartSettings(
     context: reader.choice('context', ['auto', 'none']),
     wait,
     requirePr,
-    notFoundGraceMs: readNotFoundGraceMs(reader),
     ...(event ? { event } : {}),
     ...githubAccess(reader, env)
   }

@@ -21,9 +21,6 @@ import { asError } from '../../util/errors.js'
 /** Where a deployment whose outcome this step cannot tell is seen. */
 const DASHBOARD = "the project's deployments on the Mintlify dashboard (https://app.mintlify.com)"
 
-/** What following a status needs of a mode's settings. */
-export type FollowSettings = CommonSettings & { readonly notFoundGraceMs: number }
-
 /** What both modes report: the status followed and the last answer about it. */
 export interface DeploymentReport {
   projectId?: string
@@ -88,7 +85,7 @@ export async function followDeployment(
   kind: DeploymentKind,
   statusId: string,
   report: DeploymentReport,
-  settings: FollowSettings,
+  settings: CommonSettings,
   deps: RunDeps,
   { triggeredHere }: { triggeredHere: boolean }
 ): Promise<DeploymentStatus> {

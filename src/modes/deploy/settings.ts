@@ -1,4 +1,4 @@
-import { readNotFoundGraceMs, type CommonSettings } from '../../settings/common.js'
+import type { CommonSettings } from '../../settings/common.js'
 import { readGitHubRun, type GitHubRun } from '../../settings/github-run.js'
 import type { Reader } from '../../settings/reader.js'
 import { API_KEYS_PAGE } from '../../api/errors.js'
@@ -8,8 +8,6 @@ export interface DeploySettings extends CommonSettings {
   readonly projectId: string
   /** Follow this deployment, started elsewhere, instead of triggering one. */
   readonly statusId?: string
-  /** How long a 404 for a status not seen yet is taken for a race (`not-found-grace`). */
-  readonly notFoundGraceMs: number
   /** The workflow run, for the comment's links (empty outside GitHub Actions). */
   readonly github: GitHubRun
 }
@@ -34,7 +32,6 @@ export function readDeploySettings(
     mode: 'deploy',
     projectId,
     ...(statusId ? { statusId } : {}),
-    notFoundGraceMs: readNotFoundGraceMs(reader),
     github: readGitHubRun(env)
   }
 }

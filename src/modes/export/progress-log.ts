@@ -11,7 +11,8 @@ import { classifyExportJob, describeJobProgress } from './job-status.js'
  * unfamiliar status once, so a ten-minute export reads as a handful of lines, not one per poll.
  */
 export class ProgressLog {
-  private readonly wait: WaitLog
+  /** The wait's log, for states of the wait other than the job's progress. */
+  readonly wait: WaitLog
   private readonly unfamiliar = new Set<string>()
 
   constructor(private readonly jobId: string) {

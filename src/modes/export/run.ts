@@ -12,6 +12,7 @@ import { ObjectChangedError } from '../../download/errors.js'
 import { BundleRestartedError, GrowingBundle } from '../../download/growing-bundle.js'
 import type { ArchiveFormat } from '../../archive/format.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
+import { NotFoundGrace } from '../../poll/not-found-grace.js'
 import { fixedSchedule, pollSchedule } from '../../poll/schedule.js'
 import { storeLinkProblem } from '../../download/link-rules.js'
 import { redactLink } from '../../secrets.js'
@@ -615,8 +616,22 @@ async function waitForJob(
 ): Promise<ExportJob> {
   const progress = new ProgressLog(jobId)
   const schedule = pollSchedule(settings)
+  const grace = new NotFoundGrace(
+    settings.notFoundGraceMs,
+    progress.wait,
+    waited =>
+      new ExportFailedError(
+        report.started
+          ? `Export job ${jobId} was started, but the API answers 404 for it${waited}. It may not be recorded yet: follow it with \`job-id: ${jobId}\` in a later run rather than start another export.`
+          : `Export job \`${jobId}\` was not found${waited}. Check \`job-id\` (\`${jobId}\`), and that the key belongs to the organization that started it.`
+      )
+  )
+  /** Whether a status answer was read (the start's answer is not one: a read may follow it). */
+  let read = false
   try {
-    return await pollForJob()
+    return await pollForJob().catch((error: unknown) => {
+      throw grace.explain(error, settings.timeoutMs)
+    })
   } finally {
     progress.stop()
   }
@@ -627,7 +642,21 @@ async function waitForJob(
       // A job started a moment ago is not done yet; a reused one may well be.
       initialDelayMs: report.started ? schedule.firstDelayMs : 0,
       check: async state => {
-        const job = await deps.api.getExportJob(jobId, deps.signal)
+        let job: ExportJob
+        try {
+          job = await deps.api.getExportJob(jobId, deps.signal)
+        } catch (error) {
+          if (read && error instanceof ApiError && error.status === 404) {
+            throw new ExportFailedError(
+              `Export job ${jobId} was seen (last status: ${report.lastJob?.status}) but the API now answers 404: it may have been removed. Start a new export.`
+            )
+          }
+          // A job started a moment ago may not be readable yet, nor one started elsewhere.
+          if (grace.pollAgain(error)) return { done: false }
+          throw error
+        }
+        grace.answered()
+        read = true
         // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
         report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount }
         progress.record(job, state)

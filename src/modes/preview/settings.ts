@@ -1,4 +1,4 @@
-import { readNotFoundGraceMs, type CommonSettings } from '../../settings/common.js'
+import type { CommonSettings } from '../../settings/common.js'
 import { readGitHubRun, type GitHubRun } from '../../settings/github-run.js'
 import type { Reader } from '../../settings/reader.js'
 import { readProjectId } from '../deploy/settings.js'
@@ -9,8 +9,6 @@ export interface PreviewSettings extends CommonSettings {
   readonly projectId: string
   /** The branch to preview (given, or from the pull request or the run's ref). */
   readonly branch: string
-  /** How long a 404 for the status just triggered is taken for a race (`not-found-grace`). */
-  readonly notFoundGraceMs: number
   /** The workflow run, for the comment's links and the GitHub deployment's commit. */
   readonly github: GitHubRun
   /** Record the preview as a GitHub deployment (action only): its environment and token. */
@@ -31,7 +29,6 @@ export function readPreviewSettings(
     mode: 'preview',
     projectId,
     branch: 'branch' in resolved ? resolved.branch : '',
-    notFoundGraceMs: readNotFoundGraceMs(reader),
     github,
     ...readGitHubDeployment(reader)
   }
