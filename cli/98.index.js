@@ -2326,7 +2326,8 @@ class NotFoundGrace {
     graceMs;
     wait;
     neverFound;
-    startedAt = Date.now();
+    /** The first 404: the grace runs from there, not from a first poll that waited. */
+    firstNotFoundAt;
     /** Whether the latest answer was that 404. */
     latestNotFound = false;
     constructor(graceMs, wait, 
@@ -2352,7 +2353,8 @@ class NotFoundGrace {
             this.latestNotFound = false;
         if (!(error instanceof ApiError && error.status === 404))
             return false;
-        if (Date.now() - this.startedAt >= this.graceMs) {
+        this.firstNotFoundAt ??= Date.now();
+        if (Date.now() - this.firstNotFoundAt >= this.graceMs) {
             throw this.neverFound(this.graceMs > 0
                 ? `, still, after the ${formatDuration(this.graceMs)} of \`not-found-grace\``
                 : '');
@@ -6044,7 +6046,7 @@ async function runFolder(env) {
 /** Documented in `--help` and the README. */
 const EXIT = {
     ok: 0,
-    /** The job or a check failed (failed export, agent job or deployment, an air-gapped audit). */
+    /** The job or a check failed (a failed or never-found job or deployment, an air-gapped audit). */
     failed: 1,
     /** Bad usage or input: nothing was started. */
     usage: 2,
@@ -6055,8 +6057,8 @@ const EXIT = {
 const EXIT_HELP = `
 Exit codes:
   0    success
-  1    the job or a check failed (failed export, agent job or deployment, an agent job
-       or deployment status never found, an air-gapped audit)
+  1    the job or a check failed (failed export, agent job or deployment, an export job,
+       agent job or deployment status never found, an air-gapped audit)
   2    bad usage or input: nothing was started
   3    --timeout ran out: the job goes on on the server (follow it again with --job-id,
        or --status-id for a deployment or preview)

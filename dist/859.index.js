@@ -2277,7 +2277,8 @@ class NotFoundGrace {
     graceMs;
     wait;
     neverFound;
-    startedAt = Date.now();
+    /** The first 404: the grace runs from there, not from a first poll that waited. */
+    firstNotFoundAt;
     /** Whether the latest answer was that 404. */
     latestNotFound = false;
     constructor(graceMs, wait, 
@@ -2303,7 +2304,8 @@ class NotFoundGrace {
             this.latestNotFound = false;
         if (!(error instanceof ApiError && error.status === 404))
             return false;
-        if (Date.now() - this.startedAt >= this.graceMs) {
+        this.firstNotFoundAt ??= Date.now();
+        if (Date.now() - this.firstNotFoundAt >= this.graceMs) {
             throw this.neverFound(this.graceMs > 0
                 ? `, still, after the ${formatDuration(this.graceMs)} of \`not-found-grace\``
                 : '');

@@ -27,7 +27,7 @@ import { messageOf } from '../util/errors.js'
 /** Documented in `--help` and the README. */
 export const EXIT = {
   ok: 0,
-  /** The job or a check failed (failed export, agent job or deployment, an air-gapped audit). */
+  /** The job or a check failed (a failed or never-found job or deployment, an air-gapped audit). */
   failed: 1,
   /** Bad usage or input: nothing was started. */
   usage: 2,
@@ -39,8 +39,8 @@ export const EXIT = {
 const EXIT_HELP = `
 Exit codes:
   0    success
-  1    the job or a check failed (failed export, agent job or deployment, an agent job
-       or deployment status never found, an air-gapped audit)
+  1    the job or a check failed (failed export, agent job or deployment, an export job,
+       agent job or deployment status never found, an air-gapped audit)
   2    bad usage or input: nothing was started
   3    --timeout ran out: the job goes on on the server (follow it again with --job-id,
        or --status-id for a deployment or preview)

@@ -10,7 +10,8 @@ import type { WaitLog } from './wait-log.js'
  * 404, it is never found: a failure of its own (`neverFound`), not "still running".
  */
 export class NotFoundGrace {
-  private readonly startedAt = Date.now()
+  /** The first 404: the grace runs from there, not from a first poll that waited. */
+  private firstNotFoundAt: number | undefined
   /** Whether the latest answer was that 404. */
   private latestNotFound = false
 
@@ -36,7 +37,8 @@ export class NotFoundGrace {
     const unanswered = error instanceof ApiError && error.stepTimedOut && error.attempt === 1
     if (!unanswered) this.latestNotFound = false
     if (!(error instanceof ApiError && error.status === 404)) return false
-    if (Date.now() - this.startedAt >= this.graceMs) {
+    this.firstNotFoundAt ??= Date.now()
+    if (Date.now() - this.firstNotFoundAt >= this.graceMs) {
       throw this.neverFound(
         this.graceMs > 0
           ? `, still, after the ${formatDuration(this.graceMs)} of \`not-found-grace\``
