@@ -2267,6 +2267,8 @@ class WaitLog {
 
 
 
+/** Whether the API answered that the thing asked for does not exist (HTTP 404). */
+const isNotFound = (error) => error instanceof ApiError && error.status === 404;
 /**
  * A 404 for something never seen yet (an agent job or a deployment status created a moment ago
  * may not be readable yet) is a race for `not-found-grace`, a state of the wait with its
@@ -2302,7 +2304,7 @@ class NotFoundGrace {
         const unanswered = error instanceof ApiError && error.stepTimedOut && error.attempt === 1;
         if (!unanswered)
             this.latestNotFound = false;
-        if (!(error instanceof ApiError && error.status === 404))
+        if (!isNotFound(error))
             return false;
         this.firstNotFoundAt ??= Date.now();
         if (Date.now() - this.firstNotFoundAt >= this.graceMs) {
@@ -2478,7 +2480,7 @@ async function watchAgentJob(settings, deps) {
                     // Seen before (a follow-up's job was read just before it was sent), so the inputs
                     // were right: the job went away (deleted, say).
                     const seen = report.job ?? settings.followUp?.before;
-                    if (seen && error instanceof ApiError && error.status === 404) {
+                    if (seen && isNotFound(error)) {
                         throw new AgentJobError(`Agent job ${jobId} was seen (last status: ${seen.status}) but the API now answers 404: it may have been deleted. Nothing to wait for.`);
                     }
                     // A job created a moment ago may not be readable yet: a 404 is a race for a while.
@@ -5079,7 +5081,7 @@ async function waitForJob(jobId, settings, deps, deadline, report) {
                     job = await deps.api.getExportJob(jobId, deps.signal);
                 }
                 catch (error) {
-                    if (read && error instanceof ApiError && error.status === 404) {
+                    if (read && isNotFound(error)) {
                         throw new ExportFailedError(`Export job ${jobId} was seen (last status: ${report.lastJob?.status}) but the API now answers 404: it may have been removed. Start a new export.`);
                     }
                     // A job started a moment ago may not be readable yet, nor one started elsewhere.

@@ -3,6 +3,10 @@ import { formatDuration } from '../settings/duration.js'
 import { PollTimeoutError } from './poll.js'
 import type { WaitLog } from './wait-log.js'
 
+/** Whether the API answered that the thing asked for does not exist (HTTP 404). */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 404
+
 /**
  * A 404 for something never seen yet (an agent job or a deployment status created a moment ago
  * may not be readable yet) is a race for `not-found-grace`, a state of the wait with its
@@ -36,7 +40,7 @@ export class NotFoundGrace {
     // what it was. One cut at a later attempt was answered first (a 5xx the client retried).
     const unanswered = error instanceof ApiError && error.stepTimedOut && error.attempt === 1
     if (!unanswered) this.latestNotFound = false
-    if (!(error instanceof ApiError && error.status === 404)) return false
+    if (!isNotFound(error)) return false
     this.firstNotFoundAt ??= Date.now()
     if (Date.now() - this.firstNotFoundAt >= this.graceMs) {
       throw this.neverFound(

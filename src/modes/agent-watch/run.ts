@@ -4,7 +4,7 @@ import type { AdminApi, AgentJob } from '../../api/client.js'
 import { API_KEYS_PAGE, ApiError } from '../../api/errors.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
 import { WaitLog } from '../../poll/wait-log.js'
-import { NotFoundGrace } from '../../poll/not-found-grace.js'
+import { isNotFound, NotFoundGrace } from '../../poll/not-found-grace.js'
 import { formatDuration } from '../../settings/duration.js'
 import type { AgentWatchSettings } from './settings.js'
 import { classifyAgentJob } from './agent-status.js'
@@ -98,7 +98,7 @@ export async function watchAgentJob(
           // Seen before (a follow-up's job was read just before it was sent), so the inputs
           // were right: the job went away (deleted, say).
           const seen = report.job ?? settings.followUp?.before
-          if (seen && error instanceof ApiError && error.status === 404) {
+          if (seen && isNotFound(error)) {
             throw new AgentJobError(
               `Agent job ${jobId} was seen (last status: ${seen.status}) but the API now answers 404: it may have been deleted. Nothing to wait for.`
             )

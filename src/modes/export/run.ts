@@ -12,7 +12,7 @@ import { ObjectChangedError } from '../../download/errors.js'
 import { BundleRestartedError, GrowingBundle } from '../../download/growing-bundle.js'
 import type { ArchiveFormat } from '../../archive/format.js'
 import { lastFailureNote, pollUntil, PollTimeoutError } from '../../poll/poll.js'
-import { NotFoundGrace } from '../../poll/not-found-grace.js'
+import { isNotFound, NotFoundGrace } from '../../poll/not-found-grace.js'
 import { fixedSchedule, pollSchedule } from '../../poll/schedule.js'
 import { storeLinkProblem } from '../../download/link-rules.js'
 import { redactLink } from '../../secrets.js'
@@ -646,7 +646,7 @@ async function waitForJob(
         try {
           job = await deps.api.getExportJob(jobId, deps.signal)
         } catch (error) {
-          if (read && error instanceof ApiError && error.status === 404) {
+          if (read && isNotFound(error)) {
             throw new ExportFailedError(
               `Export job ${jobId} was seen (last status: ${report.lastJob?.status}) but the API now answers 404: it may have been removed. Start a new export.`
             )
