@@ -4668,6 +4668,10 @@ const PHASE_DOING = {
 class ExportFailedError extends Error {
     name = 'ExportFailedError';
 }
+/** The API answers 404 for a job it had answered for: following it again would meet the same. */
+class ExportJobGoneError extends ExportFailedError {
+    name = 'ExportJobGoneError';
+}
 /**
  * start → wait → link → download → extract. Never throws for an expected failure: the error is
  * returned beside the report, so the caller can still publish what was learned (the job id
@@ -5060,8 +5064,6 @@ async function waitForJob(jobId, settings, deps, deadline, report) {
     const grace = new NotFoundGrace(settings.notFoundGraceMs, progress.wait, waited => new ExportFailedError(report.started
         ? `Export job ${jobId} was started, but the API answers 404 for it${waited}. It may not be recorded yet: follow it with \`job-id: ${jobId}\` in a later run rather than start another export.`
         : `Export job \`${jobId}\` was not found${waited}. Check \`job-id\` (\`${jobId}\`), and that the key belongs to the organization that started it.`));
-    /** Whether a status answer was read (the start's answer is not one: a read may follow it). */
-    let read = false;
     try {
         return await pollForJob().catch((error) => {
             throw grace.explain(error, settings.timeoutMs);
@@ -5081,8 +5083,8 @@ async function waitForJob(jobId, settings, deps, deadline, report) {
                     job = await deps.api.getExportJob(jobId, deps.signal);
                 }
                 catch (error) {
-                    if (read && isNotFound(error)) {
-                        throw new ExportFailedError(`Export job ${jobId} was seen (last status: ${report.lastJob?.status}) but the API now answers 404: it may have been removed. Start a new export.`);
+                    if (report.jobRead && isNotFound(error)) {
+                        throw new ExportJobGoneError(`Export job ${jobId} was seen (last status: ${report.lastJob?.status}) but the API now answers 404: it may have been removed. Start a new export.`);
                     }
                     // A job started a moment ago may not be readable yet, nor one started elsewhere.
                     if (grace.pollAgain(error))
@@ -5090,7 +5092,7 @@ async function waitForJob(jobId, settings, deps, deadline, report) {
                     throw error;
                 }
                 grace.answered();
-                read = true;
+                report.jobRead = true;
                 // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
                 report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount };
                 progress.record(job, state);
@@ -5203,7 +5205,14 @@ async function downloadWithFreshLinks(jobId, link, directory, settings, deps, re
 /** Turns timeouts and cancellations into messages that say how far the export got. */
 function run_explain(error, report, settings) {
     const jobId = report.jobId;
-    const reached = report.lastJob ? ` (last seen: ${describeJobProgress(report.lastJob)})` : '';
+    if (bundleGone(error, report)) {
+        return new ExportJobGoneError(`Export job ${jobId} was read as completed, but the API answers 404 when asked for its bundle: the job may have been removed. Start a new export${report.started ? '' : ' (with `domain`, not `job-id`)'}.`);
+    }
+    const reached = !report.lastJob
+        ? ''
+        : report.jobRead
+            ? ` (last seen: ${describeJobProgress(report.lastJob)})`
+            : ` (its status was never read; the start answered ${report.lastJob.status})`;
     const resume = jobId
         ? ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
         : '';
@@ -5216,6 +5225,13 @@ function run_explain(error, report, settings) {
         return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`);
     }
     return (0,util_errors/* asError */.z)(error);
+}
+/** A 404 from the bundle call for a job read as completed: the API no longer knows it. */
+function bundleGone(error, report) {
+    return (isNotFound(error) &&
+        error.operation.kind === 'bundle' &&
+        report.lastJob !== undefined &&
+        classifyExportJob(report.lastJob).kind === 'completed');
 }
 /** The run's last line: where its result is, for whoever reads the log from the bottom. */
 function resultLine(report) {
@@ -5426,6 +5442,7 @@ function readArtifact(reader, env) {
 
 
 
+
 const exportMode = {
     name: 'export',
     summary: 'Start (or reuse) a static export, wait for it, download, verify and extract the bundle.',
@@ -5446,12 +5463,19 @@ const exportMode = {
         body: exportCommentBody(report, error, exportNextStep(report, error))
     })
 };
-/** A job that ran out of time, or finished while its link or download failed: reuse it. */
+/**
+ * A job that ran out of time, or finished while its link or download failed: reuse it. One the
+ * API no longer knows: start another.
+ */
 function exportNextStep(report, error) {
     if (!error || !report.jobId)
         return undefined;
+    if (error instanceof ExportJobGoneError)
+        return {
+            text: `The API no longer knows this job: ${report.started ? 'run the step again' : 'run the step with the domain instead of the job id'} to start a new export.`
+        };
     const snippet = `job-id: ${report.jobId}`;
-    if (report.lastJob?.status === 'completed')
+    if (report.lastJob && classifyExportJob(report.lastJob).kind === 'completed')
         return {
             text: 'The export itself finished: run the step again with its job id for a fresh link, without rendering the site again.',
             snippet

@@ -14,6 +14,7 @@ import {
   signatureOf,
   warningsOf
 } from '../support/assertions.js'
+import { renderGfm } from '../support/markdown.js'
 import { selfSignedCertificate } from '../support/tls.js'
 
 /** S3's answer to a presigned link past its expiry. */
@@ -358,6 +359,52 @@ describe('export, end to end against the emulator', () => {
       /^Export job se_\w+ was seen \(last status: (queued|running)\) but the API now answers 404: it may have been removed\. Start a new export\.$/
     )
     expect(count(emu, 'status')).toBe(2)
+  })
+
+  it('a bundle call answering 404 for a job read as completed: gone, start a new export', async () => {
+    const emu = await emulate()
+    emu.inject('bundle', NOT_FOUND)
+    const run = await exportRun({ 'poll-interval': '100ms' })
+    expectCleanFailure(
+      run,
+      /^Export job se_\w+ was read as completed, but the API answers 404 when asked for its bundle: the job may have been removed\. Start a new export\.$/
+    )
+    // Reusing its id would meet the same 404: the next step starts another, no `job-id` snippet.
+    expect(run.summary).toContain('The API no longer knows this job: run the step again')
+    expect(run.summary).not.toContain('job-id:')
+    expect(count(emu, 'bundle')).toBe(1)
+  })
+
+  it('a reused job whose fresh link answers 404 mid-download: gone, start one with `domain`', async () => {
+    const emu = await emulate()
+    const jobId = emu.createExportJob('docs.example.com', 'completed')
+    emu.inject('download', LINK_EXPIRED)
+    emu.inject('bundle', { kind: 'stall', ms: 0 }, NOT_FOUND)
+    const run = await exportRun({ 'job-id': jobId, domain: '' })
+    expectCleanFailure(
+      run,
+      `Export job ${jobId} was read as completed, but the API answers 404 when asked for its bundle: the job may have been removed. Start a new export (with \`domain\`, not \`job-id\`).`
+    )
+    expect(renderGfm(run.summary)).toContain(
+      'run the step with the domain instead of the job id to start a new export'
+    )
+    expect(run.summary).not.toContain('job-id:')
+    expect(count(emu, 'bundle')).toBe(2)
+  })
+
+  it('a job only ever answered 404, then a reset, at `timeout`: its status was never read', async () => {
+    const emu = await emulate()
+    const resets = Array.from({ length: 400 }, () => ({ kind: 'reset' }) as const)
+    emu.inject('status', ...Array.from({ length: 8 }, () => NOT_FOUND), ...resets)
+    const run = await exportRun({
+      'poll-interval': '100ms',
+      'not-found-grace': '1h',
+      timeout: '3s'
+    })
+    expectCleanFailure(
+      run,
+      /^Timed out after 3s waiting for export job se_\w+ \(its status was never read; the start answered queued\)\./
+    )
   })
 
   it('names the domain the service refused (400, as the vendor answers an unknown one)', async () => {

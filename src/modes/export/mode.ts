@@ -8,7 +8,8 @@ import {
   exportOutputs,
   exportSummaryRows
 } from './report.js'
-import { runExport, type ExportReport } from './run.js'
+import { classifyExportJob } from './job-status.js'
+import { ExportJobGoneError, runExport, type ExportReport } from './run.js'
 import { readExportSettings, type ExportSettings } from './settings.js'
 
 export const exportMode: Mode<ExportSettings, ExportReport> = {
@@ -40,11 +41,18 @@ export const exportMode: Mode<ExportSettings, ExportReport> = {
   })
 }
 
-/** A job that ran out of time, or finished while its link or download failed: reuse it. */
+/**
+ * A job that ran out of time, or finished while its link or download failed: reuse it. One the
+ * API no longer knows: start another.
+ */
 function exportNextStep(report: ExportReport, error: Error | undefined): NextStep | undefined {
   if (!error || !report.jobId) return undefined
+  if (error instanceof ExportJobGoneError)
+    return {
+      text: `The API no longer knows this job: ${report.started ? 'run the step again' : 'run the step with the domain instead of the job id'} to start a new export.`
+    }
   const snippet = `job-id: ${report.jobId}`
-  if (report.lastJob?.status === 'completed')
+  if (report.lastJob && classifyExportJob(report.lastJob).kind === 'completed')
     return {
       text: 'The export itself finished: run the step again with its job id for a fresh link, without rendering the site again.',
       snippet

@@ -34,8 +34,10 @@ export interface ExportReport {
   jobId?: string
   /** True when the job was started by this run, false when reused via job-id. */
   started?: boolean
-  /** Last status seen, and the progress that went with it. */
+  /** Last status seen, and the progress that went with it (the start's answer until a read). */
   lastJob?: ExportJob
+  /** Whether a status answer was read (the start's answer is not one: a 404 may follow it). */
+  jobRead?: boolean
   link?: BundleLink
   download?: DownloadedFile
   site?: ExtractedSite
@@ -95,6 +97,11 @@ const PHASE_DOING: Record<ExportPhase, string> = {
 
 export class ExportFailedError extends Error {
   override name = 'ExportFailedError'
+}
+
+/** The API answers 404 for a job it had answered for: following it again would meet the same. */
+export class ExportJobGoneError extends ExportFailedError {
+  override name = 'ExportJobGoneError'
 }
 
 /**
@@ -626,8 +633,6 @@ async function waitForJob(
           : `Export job \`${jobId}\` was not found${waited}. Check \`job-id\` (\`${jobId}\`), and that the key belongs to the organization that started it.`
       )
   )
-  /** Whether a status answer was read (the start's answer is not one: a read may follow it). */
-  let read = false
   try {
     return await pollForJob().catch((error: unknown) => {
       throw grace.explain(error, settings.timeoutMs)
@@ -646,8 +651,8 @@ async function waitForJob(
         try {
           job = await deps.api.getExportJob(jobId, deps.signal)
         } catch (error) {
-          if (read && isNotFound(error)) {
-            throw new ExportFailedError(
+          if (report.jobRead && isNotFound(error)) {
+            throw new ExportJobGoneError(
               `Export job ${jobId} was seen (last status: ${report.lastJob?.status}) but the API now answers 404: it may have been removed. Start a new export.`
             )
           }
@@ -656,7 +661,7 @@ async function waitForJob(
           throw error
         }
         grace.answered()
-        read = true
+        report.jobRead = true
         // The newest answer may omit pageCount (a proposed API change); keep the last one seen.
         report.lastJob = { ...job, pageCount: job.pageCount ?? report.lastJob?.pageCount }
         progress.record(job, state)
@@ -803,7 +808,16 @@ async function downloadWithFreshLinks(
 /** Turns timeouts and cancellations into messages that say how far the export got. */
 function explain(error: unknown, report: ExportReport, settings: ExportSettings): Error {
   const jobId = report.jobId
-  const reached = report.lastJob ? ` (last seen: ${describeJobProgress(report.lastJob)})` : ''
+  if (bundleGone(error, report)) {
+    return new ExportJobGoneError(
+      `Export job ${jobId} was read as completed, but the API answers 404 when asked for its bundle: the job may have been removed. Start a new export${report.started ? '' : ' (with `domain`, not `job-id`)'}.`
+    )
+  }
+  const reached = !report.lastJob
+    ? ''
+    : report.jobRead
+      ? ` (last seen: ${describeJobProgress(report.lastJob)})`
+      : ` (its status was never read; the start answered ${report.lastJob.status})`
   const resume = jobId
     ? ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
     : ''
@@ -819,6 +833,16 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
     )
   }
   return asError(error)
+}
+
+/** A 404 from the bundle call for a job read as completed: the API no longer knows it. */
+function bundleGone(error: unknown, report: ExportReport): boolean {
+  return (
+    isNotFound(error) &&
+    (error as ApiError).operation.kind === 'bundle' &&
+    report.lastJob !== undefined &&
+    classifyExportJob(report.lastJob).kind === 'completed'
+  )
 }
 
 /** The run's last line: where its result is, for whoever reads the log from the bottom. */
