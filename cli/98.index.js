@@ -573,7 +573,8 @@ function createAdminApi(options) {
     /** A proxy may echo our Authorization header back, in any escaped form: never quote the key. */
     const key = new secrets/* Secrets */.Sb();
     key.add(options.apiKey, 'credential');
-    const scrub = (text) => key.scrub(text);
+    // Only the key: an answer's own links (the bundle's) are data, used as they come.
+    const scrub = (text) => key.scrub(text, ['credential']);
     async function callOnce(apiCall) {
         const { method, path, operation, schema, body, signal } = apiCall;
         const requestLine = `${method} ${path}`;
@@ -3312,9 +3313,12 @@ function explainWait(kind, error, report, settings) {
             ? ` (last status: ${report.deployment.status})`
             : ' (its status was never read)';
         const failure = polled ? lastFailureNote(polled) : '';
-        const resume = kind === 'deployment' && report.statusId
-            ? `: wait for it again with \`status-id: ${report.statusId}\``
-            : '';
+        // A preview is waited on again as any deployment is: by its status id, with `mode: deploy`.
+        const resume = !report.statusId
+            ? ''
+            : kind === 'deployment'
+                ? `: wait for it again with \`status-id: ${report.statusId}\``
+                : `: wait for it again with \`mode: deploy\` and \`status-id: ${report.statusId}\``;
         return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`);
     }
     return (0,errors/* asError */.z)(error);
@@ -4039,6 +4043,8 @@ async function downloadBundle(options) {
     const sink = await download_sink/* BundleFileSink */.G_.create(partPath, {
         sha256: options.sha256 ?? true,
         observer: growing
+    }).catch((error) => {
+        throw new Error(`The bundle cannot be written to ${partPath} (${error.code ?? 'error'}): give \`path\` a folder the runner may write to.`, { cause: error });
     });
     const transfer = {
         url: options.url,
@@ -5258,9 +5264,12 @@ function run_explain(error, report, settings) {
         : report.jobRead
             ? ` (last seen: ${describeJobProgress(report.lastJob)})`
             : ` (its status was never read; the start answered ${report.lastJob.status})`;
-    const resume = jobId
-        ? ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
-        : '';
+    const finished = report.lastJob && classifyExportJob(report.lastJob).kind === 'completed';
+    const resume = !jobId
+        ? ''
+        : finished
+            ? ` The export itself finished: run the step again with \`job-id: ${jobId}\` for a fresh link, without rendering the site again.`
+            : ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`;
     const timedOut = error instanceof PollTimeoutError ||
         (error instanceof ApiError && error.stepTimedOut) ||
         (error instanceof DOMException && error.name === 'TimeoutError');
@@ -5430,7 +5439,7 @@ function readExportSettings(reader, common, env) {
         : undefined;
     const pathProblem = downloadDir && (0,folders/* folderProblem */.IV)(downloadDir);
     if (pathProblem) {
-        reader.problem(`Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder (it is created if missing).`);
+        reader.problem(`Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder the runner may write to (it is created if missing).`);
     }
     return {
         ...common,
@@ -5902,7 +5911,7 @@ function helmValuesFile(given, settings) {
     }
     const problem = (0,folders/* fileProblem */.Wj)(path);
     if (problem)
-        throw new UsageError(`--helm-values ${given} ${problem}: give the path of a file.`);
+        throw new UsageError(`--helm-values ${given} ${problem}: give the path of a file the run may write.`);
     if (settings.download && settings.downloadDir && (0,paths/* isWithin */.U)((0,external_node_path_.resolve)(settings.downloadDir), path)) {
         throw new UsageError(`--helm-values ${given} is inside --path ${settings.downloadDir}: the file holds the bundle link, which that folder would hand on wherever it is uploaded or published. Give a path outside it.`);
     }
@@ -5936,12 +5945,11 @@ function flagTakenAsValue(options) {
  */
 async function cliHost({ verbose, stream = process.stderr }) {
     const live = stream.isTTY ? await liveLine(stream) : undefined;
-    // `… 2>&1 | head`: once the reader is gone, lines go nowhere, and the run goes on to its end
-    // (its temp folder removed, its exit code), not to an uncaught EPIPE.
+    // `… 2>&1 | head`, or `2> log` on a full disk: once the log cannot be written, lines go
+    // nowhere, and the run goes on to its end (its outputs, its temp folder removed, its exit
+    // code), not to an uncaught error that would leave a job started and no outputs of it.
     let readerGone = false;
-    stream.on('error', (error) => {
-        if (error.code !== 'EPIPE')
-            throw error;
+    stream.on('error', () => {
         readerGone = true;
     });
     const write = (text) => {
@@ -6029,6 +6037,7 @@ function downloadSpeed(now = Date.now, windowMs = 5000) {
 
 
 
+
 /**
  * Where the engine puts its temporary and default files when the CLI runs. A runner's
  * RUNNER_TEMP is private and emptied after the job; elsewhere each run makes a folder of its own
@@ -6039,7 +6048,9 @@ function downloadSpeed(now = Date.now, windowMs = 5000) {
 async function runFolder(env) {
     if (env.RUNNER_TEMP)
         return { path: env.RUNNER_TEMP, leave: async () => undefined };
-    const path = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'mintlify-admin-'));
+    const path = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'mintlify-admin-')).catch((error) => {
+        throw new UsageError(`The temp folder ${(0,external_node_os_.tmpdir)()} (TMPDIR) cannot hold the run's own folder (${error.code ?? 'error'}): set TMPDIR to a folder the run may write to.`);
+    });
     return {
         path,
         async leave(outputs) {
@@ -6069,10 +6080,15 @@ async function runFolder(env) {
 
 
 
+/** Read and written by the owner only (on Windows, by whom the folder allows). */
+const OWNER_ONLY = 0o600;
 /** Documented in `--help` and the README. */
 const EXIT = {
     ok: 0,
-    /** The job or a check failed (a failed or never-found job or deployment, an air-gapped audit). */
+    /**
+     * The job or a check failed (a failed or never-found job or deployment, an air-gapped audit),
+     * or the run could not finish (a refused request, an unreachable API, an unwritten output).
+     */
     failed: 1,
     /** Bad usage or input: nothing was started. */
     usage: 2,
@@ -6084,10 +6100,12 @@ const EXIT_HELP = `
 Exit codes:
   0    success
   1    the job or a check failed (failed export, agent job or deployment, an export job,
-       agent job or deployment status never found, an air-gapped audit)
+       agent job or deployment status never found, an air-gapped audit), or the run could
+       not finish (the API refused a request or could not be reached, an output could
+       not be written)
   2    bad usage or input: nothing was started
-  3    --timeout ran out: the job goes on on the server (follow it again with --job-id,
-       or --status-id for a deployment or preview)
+  3    --timeout ran out: the job goes on on the server (follow it again with --job-id;
+       a deployment or a preview with: mintlify-admin deploy --status-id ID)
   130  interrupted (SIGINT or SIGTERM)
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,
@@ -6147,7 +6165,7 @@ async function main(argv, env = process.env) {
                 return EXIT.ok;
             // A job that reads `--json` from stdout gets the error there too, not an empty file.
             if (argv.includes('--json'))
-                process.stdout.write(`${JSON.stringify({ error: withoutSecrets(error.message.replace(/^error: /, '')) })}\n`);
+                await printJson({ error: withoutSecrets(error.message.replace(/^error: /, '')) });
             return EXIT.usage;
         }
         throw error;
@@ -6181,7 +6199,9 @@ function addModeOptions(command, mode) {
         // Written for the action (`wait: false`): said in flags here (`--no-wait`).
         const help = settingsInFlagWords(input.cliDescription ?? input.description);
         if (input.kind === 'flag') {
-            command.addOption(new commander/* Option */.c$(`--${input.name}`, help).default(input.default === 'true'));
+            // "`false` stops after starting it": the action's value is this flag's `--no-` form.
+            const flagHelp = help.replaceAll('`false`', `\`--no-${input.name}\``);
+            command.addOption(new commander/* Option */.c$(`--${input.name}`, flagHelp).default(input.default === 'true'));
             command.addOption(new commander/* Option */.c$(`--no-${input.name}`, `Not --${input.name}.`));
             continue;
         }
@@ -6209,8 +6229,10 @@ async function runCommand(mode, options, env, jsonAsked) {
     (0,log/* useHost */.KT)(await cliHost({ verbose: options.verbose === true || env.DEBUG === 'mintlify-admin' }));
     const controller = new AbortController();
     const interrupt = (signal) => controller.abort(new CancelledError(`Interrupted by ${signal}: this run stopped; anything it started on Mintlify goes on.`));
-    process.once('SIGINT', interrupt);
-    process.once('SIGTERM', interrupt);
+    // Kept on after the first: a second Ctrl-C while the run removes its files must not end the
+    // process before it has (Node's default for a signal nobody listens to).
+    process.on('SIGINT', interrupt);
+    process.on('SIGTERM', interrupt);
     let folder;
     let outputs = {};
     try {
@@ -6225,7 +6247,7 @@ async function runCommand(mode, options, env, jsonAsked) {
         ]) {
             const problem = path && (0,folders/* fileProblem */.Wj)(path);
             if (problem)
-                throw new UsageError(`${flag} ${path} ${problem}: give the path of a file.`);
+                throw new UsageError(`${flag} ${path} ${problem}: give the path of a file the run may write.`);
         }
         const apiKey = await readApiKey(options, env, controller.signal);
         const inputs = flagInputs(mode, options, apiKey);
@@ -6252,19 +6274,21 @@ async function runCommand(mode, options, env, jsonAsked) {
         outputs = modeRun.outputs(report);
         if (error)
             log/* log */.Rm.error(inFlagWords(error.message));
-        const unwritten = await writeFiles([
+        let unwritten = await writeFiles([
             [
                 options.summary,
                 '--summary',
                 () => modeRun.summaryMarkdown(report, error && inFlagWordsError(error))
             ],
-            [options.outputEnv, '--output-env', () => dotenv(outputs)]
+            // Owner-only, like the Helm values: it holds the bundle link.
+            [options.outputEnv, '--output-env', () => dotenv(outputs), OWNER_ONLY]
         ]);
         if (options.json) {
             // The run's own error first; a file that could not be written fails an otherwise good run.
             const failure = error ? inFlagWords(error.message) : unwritten;
             const said = failure ? { error: log/* secrets */.O3.scrub(failure) } : {};
-            process.stdout.write(`${JSON.stringify({ ...outputs, ...said })}\n`);
+            const lost = await printJson({ ...outputs, ...said });
+            unwritten ??= lost;
         }
         if (error) {
             if (controller.signal.aborted)
@@ -6280,19 +6304,37 @@ async function runCommand(mode, options, env, jsonAsked) {
         log/* log */.Rm.error(inFlagWords(message));
         // `--domain --json` gave --json to --domain: the job that asked for it still reads stdout.
         if (options.json || jsonAsked)
-            process.stdout.write(`${JSON.stringify({ error: log/* secrets */.O3.scrub(inFlagWords(message)) })}\n`);
+            await printJson({ error: log/* secrets */.O3.scrub(inFlagWords(message)) });
         if (controller.signal.aborted)
             return EXIT.interrupted;
         return usage ? EXIT.usage : EXIT.failed;
     }
     finally {
-        process.off('SIGINT', interrupt);
-        process.off('SIGTERM', interrupt);
         const kept = await folder?.leave(outputs);
         if (kept) {
             log/* log */.Rm.info(`${kept} holds files the outputs name: it is this run's own and is kept; remove it when done, or give --path.`);
         }
+        // Only now: a signal while the folder is removed would end the process midway.
+        process.off('SIGINT', interrupt);
+        process.off('SIGTERM', interrupt);
     }
+}
+/**
+ * `--json`'s one line on stdout. A stdout that cannot take it (a full disk behind `> out.json`)
+ * is an error line, and gives its message: the outputs a job reads next are not there. A reader
+ * that closed the pipe (`| head`) chose to read no more: no failure.
+ */
+function printJson(value) {
+    return new Promise(resolve => {
+        process.stdout.write(`${JSON.stringify(value)}\n`, error => {
+            const code = error?.code;
+            if (!error || code === 'EPIPE')
+                return resolve(undefined);
+            const message = `--json: standard output could not be written (${code ?? 'error'}): check where it goes (a full disk?).`;
+            log/* log */.Rm.error(message);
+            resolve(message);
+        });
+    });
 }
 /** The error in flag words, of its own class: a timeout or a cancel is no ❌ in the summary. */
 function inFlagWordsError(error) {
@@ -6307,12 +6349,15 @@ function inFlagWordsError(error) {
  */
 async function writeFiles(files) {
     let failure;
-    for (const [path, flag, content] of files) {
+    for (const [path, flag, content, mode] of files) {
         if (!path)
             continue;
         try {
             await (0,folders/* makeFolder */.fc)((0,external_node_path_.dirname)((0,external_node_path_.resolve)(path)));
-            await (0,promises_.writeFile)(path, content());
+            await (0,promises_.writeFile)(path, content(), mode === undefined ? {} : { mode });
+            // A file that was there keeps its mode through writeFile.
+            if (mode !== undefined)
+                await (0,promises_.chmod)(path, mode);
         }
         catch (error) {
             const code = error.code ?? 'error';
@@ -7089,6 +7134,8 @@ class Secrets {
      */
     scrub(text, kinds = ['credential', 'link']) {
         const secrets = [...this.values].filter(([, kind]) => kinds.includes(kind)).map(([v]) => v);
+        if (kinds.includes('link'))
+            secrets.push(...unseenLinkSecrets(text));
         if (secrets.length === 0)
             return text;
         const spans = [];
@@ -7235,15 +7282,31 @@ const LONG_VALUE_CHARS = 16;
 function isTimeOrNumber(value) {
     return /^[\d:.TZ+-]+$/i.test(value);
 }
-/** The credential values in a presigned link, raw and as they appear encoded or decoded. */
-function linkSecrets(link) {
+/**
+ * The credential parameters of links in `text` that the run never received (a server quoting
+ * another presigned link in its error): found by their names only, as a long value beside them
+ * may as well be an id that the reader needs.
+ */
+function unseenLinkSecrets(text) {
+    const links = text.match(/\bhttps?:\/\/[^\s"'<>`\\]+/gi) ?? [];
+    // A link in prose ends before the punctuation that follows it.
+    return links.flatMap(link => linkSecrets(link.replace(/[.,;:!?)\]]+$/, ''), { longValues: false }));
+}
+/**
+ * The credential values in a presigned link, raw and as they appear encoded or decoded: those
+ * of credential parameters, and (`longValues`) any long opaque value.
+ */
+function linkSecrets(link, { longValues = true } = {}) {
     const found = new Set();
     const query = /[?&]([^=&#]*)=([^&#]*)/g;
     const search = link.split('#')[0]?.split('?').slice(1).join('?') ?? '';
     for (const [, rawName = '', rawValue = ''] of `?${search}`.matchAll(query)) {
         const name = safeDecode(rawName);
         const value = safeDecode(rawValue.replace(/\+/g, ' '));
-        const opaque = value.length >= LONG_VALUE_CHARS && !isTimeOrNumber(value) && !/algorithm/i.test(name);
+        const opaque = longValues &&
+            value.length >= LONG_VALUE_CHARS &&
+            !isTimeOrNumber(value) &&
+            !/algorithm/i.test(name);
         if (!isCredentialName(name) && !opaque)
             continue;
         for (const form of [rawValue, value, encodeURIComponent(value)]) {
@@ -7597,37 +7660,51 @@ const messageOf = (thrown) => thrown instanceof Error ? thrown.message : String(
  * async alike, deaf to SIGINT while it loops); one mkdir a level ends with that refusal.
  */
 /**
- * The first existing thing on the way to `path` (itself included) that is no folder; a folder
- * that may not be looked into is said as one (EACCES), to be named in the message.
+ * What stops anything being written at or under `path`: the first existing thing on the way to
+ * it (itself included) when that is a file, or a folder this process may not write into (nor
+ * look into). Looked at before anything starts, so a long export does not end on a permission.
  */
-function fileInTheWay(path) {
+function obstacle(path) {
     for (let at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path);; at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at)) {
         let found;
         try {
             found = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(at, { throwIfNoEntry: false });
         }
         catch (error) {
-            return `${at} (${error.code ?? 'unreadable'})`;
+            return { at, says: `a folder that may not be looked into (${codeOf(error)})` };
+        }
+        if (found?.isDirectory()) {
+            try {
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(at, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK);
+                return undefined;
+            }
+            catch (error) {
+                return { at, says: `a folder that may not be written (${codeOf(error)})` };
+            }
         }
         if (found)
-            return found.isDirectory() ? undefined : at;
+            return { at, says: 'a file' };
         if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at) === at)
             return undefined;
     }
 }
-/** Why `path` can never be a folder (a file is on its way), or undefined when it can be. */
+const codeOf = (error) => error.code ?? 'error';
+/** Why `path` can never be a folder to write in, or undefined when it can be. */
 function folderProblem(path) {
-    const file = fileInTheWay(path);
-    if (file === undefined)
+    const found = obstacle(path);
+    if (found === undefined)
         return undefined;
-    return file === (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path) ? 'is a file, not a folder' : `lies under ${file}, a file`;
+    if (found.at !== (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path))
+        return `lies under ${found.at}, ${found.says}`;
+    return found.says === 'a file' ? 'is a file, not a folder' : `is ${found.says}`;
 }
 /** Why the file `path` cannot be written where it is, or undefined when it may be. */
 function fileProblem(path) {
-    if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path, { throwIfNoEntry: false })?.isDirectory())
+    const found = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path, { throwIfNoEntry: false });
+    if (found?.isDirectory())
         return 'is a folder, not a file';
-    const file = fileInTheWay((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path)));
-    return file === undefined ? undefined : `lies under ${file}, a file`;
+    const above = obstacle((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path)));
+    return above && `lies under ${above.at}, ${above.says}`;
 }
 /** Creates `path` and its missing parents; the first level refused is the error. */
 async function makeFolder(path) {

@@ -10,12 +10,10 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // The bundle is also the script of the engine's worker threads (threads.ts).
 await (0,_threads_js__WEBPACK_IMPORTED_MODULE_0__/* .startFrontDoor */ .wu)(import.meta.url, async () => {
     const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(655), __nccwpck_require__.e(98)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2098));
-    // `mintlify-admin … --json | head`: a reader that closed stdout is no crash, nor a reason to
-    // skip the run's own ending (its temp folder removed, its exit code).
-    process.stdout.on('error', error => {
-        if (error.code !== 'EPIPE')
-            throw error;
-    });
+    // `--json | head`, or `--json > out.json` on a full disk: no crash, nor a reason to skip the
+    // run's own ending (its temp folder removed, its exit code). The write's own callback says
+    // what failed (main.ts printJson).
+    process.stdout.on('error', () => undefined);
     process.exitCode = await main(process.argv.slice(2));
 });
 

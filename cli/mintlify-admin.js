@@ -7,8 +7,16 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(2)
 }
 // The bundle is large for a CLI: Node's compile cache (22.1+) keeps its compiled code between
-// runs, which CI jobs that call the CLI repeatedly start faster with.
+// runs, which CI jobs that call the CLI repeatedly start faster with. It goes in the temp folder
+// only when that exists: the cache would create a missing TMPDIR, which the run must refuse.
+var tmpIsFolder = false
+try {
+  var tmp = process.getBuiltinModule('node:os').tmpdir()
+  tmpIsFolder = process.getBuiltinModule('node:fs').statSync(tmp).isDirectory()
+} catch (error) {
+  // Missing, or not to be looked into: the run says so.
+}
 import('node:module').then(function (module) {
-  if (module.enableCompileCache) module.enableCompileCache()
+  if (module.enableCompileCache && tmpIsFolder) module.enableCompileCache()
   return import('./index.js')
 })

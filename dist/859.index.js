@@ -520,7 +520,8 @@ function createAdminApi(options) {
     /** A proxy may echo our Authorization header back, in any escaped form: never quote the key. */
     const key = new secrets/* Secrets */.Sb();
     key.add(options.apiKey, 'credential');
-    const scrub = (text) => key.scrub(text);
+    // Only the key: an answer's own links (the bundle's) are data, used as they come.
+    const scrub = (text) => key.scrub(text, ['credential']);
     async function callOnce(apiCall) {
         const { method, path, operation, schema, body, signal } = apiCall;
         const requestLine = `${method} ${path}`;
@@ -3265,9 +3266,12 @@ function explainWait(kind, error, report, settings) {
             ? ` (last status: ${report.deployment.status})`
             : ' (its status was never read)';
         const failure = polled ? lastFailureNote(polled) : '';
-        const resume = kind === 'deployment' && report.statusId
-            ? `: wait for it again with \`status-id: ${report.statusId}\``
-            : '';
+        // A preview is waited on again as any deployment is: by its status id, with `mode: deploy`.
+        const resume = !report.statusId
+            ? ''
+            : kind === 'deployment'
+                ? `: wait for it again with \`status-id: ${report.statusId}\``
+                : `: wait for it again with \`mode: deploy\` and \`status-id: ${report.statusId}\``;
         return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`);
     }
     return (0,util_errors/* asError */.z)(error);
@@ -3994,6 +3998,8 @@ async function downloadBundle(options) {
     const sink = await download_sink/* BundleFileSink */.G_.create(partPath, {
         sha256: options.sha256 ?? true,
         observer: growing
+    }).catch((error) => {
+        throw new Error(`The bundle cannot be written to ${partPath} (${error.code ?? 'error'}): give \`path\` a folder the runner may write to.`, { cause: error });
     });
     const transfer = {
         url: options.url,
@@ -5213,9 +5219,12 @@ function run_explain(error, report, settings) {
         : report.jobRead
             ? ` (last seen: ${describeJobProgress(report.lastJob)})`
             : ` (its status was never read; the start answered ${report.lastJob.status})`;
-    const resume = jobId
-        ? ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
-        : '';
+    const finished = report.lastJob && classifyExportJob(report.lastJob).kind === 'completed';
+    const resume = !jobId
+        ? ''
+        : finished
+            ? ` The export itself finished: run the step again with \`job-id: ${jobId}\` for a fresh link, without rendering the site again.`
+            : ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`;
     const timedOut = error instanceof PollTimeoutError ||
         (error instanceof ApiError && error.stepTimedOut) ||
         (error instanceof DOMException && error.name === 'TimeoutError');
@@ -5385,7 +5394,7 @@ function readExportSettings(reader, common, env) {
         : undefined;
     const pathProblem = downloadDir && (0,folders/* folderProblem */.IV)(downloadDir);
     if (pathProblem) {
-        reader.problem(`Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder (it is created if missing).`);
+        reader.problem(`Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder the runner may write to (it is created if missing).`);
     }
     return {
         ...common,
@@ -6727,6 +6736,8 @@ class Secrets {
      */
     scrub(text, kinds = ['credential', 'link']) {
         const secrets = [...this.values].filter(([, kind]) => kinds.includes(kind)).map(([v]) => v);
+        if (kinds.includes('link'))
+            secrets.push(...unseenLinkSecrets(text));
         if (secrets.length === 0)
             return text;
         const spans = [];
@@ -6873,15 +6884,31 @@ const LONG_VALUE_CHARS = 16;
 function isTimeOrNumber(value) {
     return /^[\d:.TZ+-]+$/i.test(value);
 }
-/** The credential values in a presigned link, raw and as they appear encoded or decoded. */
-function linkSecrets(link) {
+/**
+ * The credential parameters of links in `text` that the run never received (a server quoting
+ * another presigned link in its error): found by their names only, as a long value beside them
+ * may as well be an id that the reader needs.
+ */
+function unseenLinkSecrets(text) {
+    const links = text.match(/\bhttps?:\/\/[^\s"'<>`\\]+/gi) ?? [];
+    // A link in prose ends before the punctuation that follows it.
+    return links.flatMap(link => linkSecrets(link.replace(/[.,;:!?)\]]+$/, ''), { longValues: false }));
+}
+/**
+ * The credential values in a presigned link, raw and as they appear encoded or decoded: those
+ * of credential parameters, and (`longValues`) any long opaque value.
+ */
+function linkSecrets(link, { longValues = true } = {}) {
     const found = new Set();
     const query = /[?&]([^=&#]*)=([^&#]*)/g;
     const search = link.split('#')[0]?.split('?').slice(1).join('?') ?? '';
     for (const [, rawName = '', rawValue = ''] of `?${search}`.matchAll(query)) {
         const name = safeDecode(rawName);
         const value = safeDecode(rawValue.replace(/\+/g, ' '));
-        const opaque = value.length >= LONG_VALUE_CHARS && !isTimeOrNumber(value) && !/algorithm/i.test(name);
+        const opaque = longValues &&
+            value.length >= LONG_VALUE_CHARS &&
+            !isTimeOrNumber(value) &&
+            !/algorithm/i.test(name);
         if (!isCredentialName(name) && !opaque)
             continue;
         for (const form of [rawValue, value, encodeURIComponent(value)]) {
@@ -7235,37 +7262,51 @@ const messageOf = (thrown) => thrown instanceof Error ? thrown.message : String(
  * async alike, deaf to SIGINT while it loops); one mkdir a level ends with that refusal.
  */
 /**
- * The first existing thing on the way to `path` (itself included) that is no folder; a folder
- * that may not be looked into is said as one (EACCES), to be named in the message.
+ * What stops anything being written at or under `path`: the first existing thing on the way to
+ * it (itself included) when that is a file, or a folder this process may not write into (nor
+ * look into). Looked at before anything starts, so a long export does not end on a permission.
  */
-function fileInTheWay(path) {
+function obstacle(path) {
     for (let at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path);; at = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at)) {
         let found;
         try {
             found = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(at, { throwIfNoEntry: false });
         }
         catch (error) {
-            return `${at} (${error.code ?? 'unreadable'})`;
+            return { at, says: `a folder that may not be looked into (${codeOf(error)})` };
+        }
+        if (found?.isDirectory()) {
+            try {
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(at, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK);
+                return undefined;
+            }
+            catch (error) {
+                return { at, says: `a folder that may not be written (${codeOf(error)})` };
+            }
         }
         if (found)
-            return found.isDirectory() ? undefined : at;
+            return { at, says: 'a file' };
         if ((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(at) === at)
             return undefined;
     }
 }
-/** Why `path` can never be a folder (a file is on its way), or undefined when it can be. */
+const codeOf = (error) => error.code ?? 'error';
+/** Why `path` can never be a folder to write in, or undefined when it can be. */
 function folderProblem(path) {
-    const file = fileInTheWay(path);
-    if (file === undefined)
+    const found = obstacle(path);
+    if (found === undefined)
         return undefined;
-    return file === (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path) ? 'is a file, not a folder' : `lies under ${file}, a file`;
+    if (found.at !== (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(path))
+        return `lies under ${found.at}, ${found.says}`;
+    return found.says === 'a file' ? 'is a file, not a folder' : `is ${found.says}`;
 }
 /** Why the file `path` cannot be written where it is, or undefined when it may be. */
 function fileProblem(path) {
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+    const found = statSync(path, { throwIfNoEntry: false });
+    if (found?.isDirectory())
         return 'is a folder, not a file';
-    const file = fileInTheWay(dirname(resolve(path)));
-    return file === undefined ? undefined : `lies under ${file}, a file`;
+    const above = obstacle(dirname(resolve(path)));
+    return above && `lies under ${above.at}, ${above.says}`;
 }
 /** Creates `path` and its missing parents; the first level refused is the error. */
 async function makeFolder(path) {

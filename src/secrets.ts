@@ -37,6 +37,7 @@ export class Secrets {
    */
   scrub(text: string, kinds: readonly SecretKind[] = ['credential', 'link']): string {
     const secrets = [...this.values].filter(([, kind]) => kinds.includes(kind)).map(([v]) => v)
+    if (kinds.includes('link')) secrets.push(...unseenLinkSecrets(text))
     if (secrets.length === 0) return text
     const spans: Span[] = []
     let layer: Decoded | undefined = { text, from: undefined, to: undefined }
@@ -199,8 +200,24 @@ function isTimeOrNumber(value: string): boolean {
   return /^[\d:.TZ+-]+$/i.test(value)
 }
 
-/** The credential values in a presigned link, raw and as they appear encoded or decoded. */
-export function linkSecrets(link: string): string[] {
+/**
+ * The credential parameters of links in `text` that the run never received (a server quoting
+ * another presigned link in its error): found by their names only, as a long value beside them
+ * may as well be an id that the reader needs.
+ */
+function unseenLinkSecrets(text: string): string[] {
+  const links = text.match(/\bhttps?:\/\/[^\s"'<>`\\]+/gi) ?? []
+  // A link in prose ends before the punctuation that follows it.
+  return links.flatMap(link =>
+    linkSecrets(link.replace(/[.,;:!?)\]]+$/, ''), { longValues: false })
+  )
+}
+
+/**
+ * The credential values in a presigned link, raw and as they appear encoded or decoded: those
+ * of credential parameters, and (`longValues`) any long opaque value.
+ */
+export function linkSecrets(link: string, { longValues = true } = {}): string[] {
   const found = new Set<string>()
   const query = /[?&]([^=&#]*)=([^&#]*)/g
   const search = link.split('#')[0]?.split('?').slice(1).join('?') ?? ''
@@ -208,7 +225,10 @@ export function linkSecrets(link: string): string[] {
     const name = safeDecode(rawName)
     const value = safeDecode(rawValue.replace(/\+/g, ' '))
     const opaque =
-      value.length >= LONG_VALUE_CHARS && !isTimeOrNumber(value) && !/algorithm/i.test(name)
+      longValues &&
+      value.length >= LONG_VALUE_CHARS &&
+      !isTimeOrNumber(value) &&
+      !/algorithm/i.test(name)
     if (!isCredentialName(name) && !opaque) continue
     for (const form of [rawValue, value, encodeURIComponent(value)]) {
       if (form.length >= MIN_SECRET_CHARS) found.add(form)

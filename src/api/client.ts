@@ -185,7 +185,8 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
   /** A proxy may echo our Authorization header back, in any escaped form: never quote the key. */
   const key = new Secrets()
   key.add(options.apiKey, 'credential')
-  const scrub = (text: string): string => key.scrub(text)
+  // Only the key: an answer's own links (the bundle's) are data, used as they come.
+  const scrub = (text: string): string => key.scrub(text, ['credential'])
 
   async function callOnce<S extends z.ZodType>(apiCall: ApiCall<S>): Promise<Answer<S>> {
     const { method, path, operation, schema, body, signal } = apiCall

@@ -16,11 +16,11 @@ export async function cliHost({
   stream?: NodeJS.WriteStream
 }): Promise<Host> {
   const live = stream.isTTY ? await liveLine(stream) : undefined
-  // `… 2>&1 | head`: once the reader is gone, lines go nowhere, and the run goes on to its end
-  // (its temp folder removed, its exit code), not to an uncaught EPIPE.
+  // `… 2>&1 | head`, or `2> log` on a full disk: once the log cannot be written, lines go
+  // nowhere, and the run goes on to its end (its outputs, its temp folder removed, its exit
+  // code), not to an uncaught error that would leave a job started and no outputs of it.
   let readerGone = false
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error
+  stream.on('error', () => {
     readerGone = true
   })
   const write = (text: string) => {

@@ -190,7 +190,7 @@ export function helmValuesFile(given: string | undefined, settings: Settings): s
     throw new UsageError('--helm-values needs the bundle link, which --no-wait does not wait for: drop one of them.')
   }
   const problem = fileProblem(path)
-  if (problem) throw new UsageError(`--helm-values ${given} ${problem}: give the path of a file.`)
+  if (problem) throw new UsageError(`--helm-values ${given} ${problem}: give the path of a file the run may write.`)
   if (settings.download && settings.downloadDir && isWithin(resolve(settings.downloadDir), path)) {
     throw new UsageError(
       `--helm-values ${given} is inside --path ${settings.downloadDir}: the file holds the bundle link, which that folder would hand on wherever it is uploaded or published. Give a path outside it.`

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander'
 import { readFileSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { chmod, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { log, secrets, useHost } from '../log.js'
 import { CancelledError, TimedOutError } from '../modes/errors.js'
@@ -24,10 +24,16 @@ import {
 } from './inputs.js'
 import { messageOf } from '../util/errors.js'
 
+/** Read and written by the owner only (on Windows, by whom the folder allows). */
+const OWNER_ONLY = 0o600
+
 /** Documented in `--help` and the README. */
 export const EXIT = {
   ok: 0,
-  /** The job or a check failed (a failed or never-found job or deployment, an air-gapped audit). */
+  /**
+   * The job or a check failed (a failed or never-found job or deployment, an air-gapped audit),
+   * or the run could not finish (a refused request, an unreachable API, an unwritten output).
+   */
   failed: 1,
   /** Bad usage or input: nothing was started. */
   usage: 2,
@@ -40,10 +46,12 @@ const EXIT_HELP = `
 Exit codes:
   0    success
   1    the job or a check failed (failed export, agent job or deployment, an export job,
-       agent job or deployment status never found, an air-gapped audit)
+       agent job or deployment status never found, an air-gapped audit), or the run could
+       not finish (the API refused a request or could not be reached, an output could
+       not be written)
   2    bad usage or input: nothing was started
-  3    --timeout ran out: the job goes on on the server (follow it again with --job-id,
-       or --status-id for a deployment or preview)
+  3    --timeout ran out: the job goes on on the server (follow it again with --job-id;
+       a deployment or a preview with: mintlify-admin deploy --status-id ID)
   130  interrupted (SIGINT or SIGTERM)
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,
@@ -123,9 +131,7 @@ export async function main(
       if (helped) return EXIT.ok
       // A job that reads `--json` from stdout gets the error there too, not an empty file.
       if (argv.includes('--json'))
-        process.stdout.write(
-          `${JSON.stringify({ error: withoutSecrets(error.message.replace(/^error: /, '')) })}\n`
-        )
+        await printJson({ error: withoutSecrets(error.message.replace(/^error: /, '')) })
       return EXIT.usage
     }
     throw error
@@ -166,7 +172,9 @@ function addModeOptions(command: Command, mode: ModeName): void {
     // Written for the action (`wait: false`): said in flags here (`--no-wait`).
     const help = settingsInFlagWords(input.cliDescription ?? input.description)
     if (input.kind === 'flag') {
-      command.addOption(new Option(`--${input.name}`, help).default(input.default === 'true'))
+      // "`false` stops after starting it": the action's value is this flag's `--no-` form.
+      const flagHelp = help.replaceAll('`false`', `\`--no-${input.name}\``)
+      command.addOption(new Option(`--${input.name}`, flagHelp).default(input.default === 'true'))
       command.addOption(new Option(`--no-${input.name}`, `Not --${input.name}.`))
       continue
     }
@@ -206,8 +214,10 @@ async function runCommand(
         `Interrupted by ${signal}: this run stopped; anything it started on Mintlify goes on.`
       )
     )
-  process.once('SIGINT', interrupt)
-  process.once('SIGTERM', interrupt)
+  // Kept on after the first: a second Ctrl-C while the run removes its files must not end the
+  // process before it has (Node's default for a signal nobody listens to).
+  process.on('SIGINT', interrupt)
+  process.on('SIGTERM', interrupt)
   let folder: RunFolder | undefined
   let outputs: Record<string, string | number> = {}
   try {
@@ -223,7 +233,7 @@ async function runCommand(
       ['--summary', options.summary]
     ] as const) {
       const problem = path && fileProblem(path)
-      if (problem) throw new UsageError(`${flag} ${path} ${problem}: give the path of a file.`)
+      if (problem) throw new UsageError(`${flag} ${path} ${problem}: give the path of a file the run may write.`)
     }
     const apiKey = await readApiKey(options, env, controller.signal)
     const inputs = flagInputs(mode, options, apiKey)
@@ -252,19 +262,21 @@ async function runCommand(
     log.progress({ kind: 'done' })
     outputs = modeRun.outputs(report)
     if (error) log.error(inFlagWords(error.message))
-    const unwritten = await writeFiles([
+    let unwritten = await writeFiles([
       [
         options.summary,
         '--summary',
         () => modeRun.summaryMarkdown(report, error && inFlagWordsError(error))
       ],
-      [options.outputEnv, '--output-env', () => dotenv(outputs)]
+      // Owner-only, like the Helm values: it holds the bundle link.
+      [options.outputEnv, '--output-env', () => dotenv(outputs), OWNER_ONLY]
     ])
     if (options.json) {
       // The run's own error first; a file that could not be written fails an otherwise good run.
       const failure = error ? inFlagWords(error.message) : unwritten
       const said = failure ? { error: secrets.scrub(failure) } : {}
-      process.stdout.write(`${JSON.stringify({ ...outputs, ...said })}\n`)
+      const lost = await printJson({ ...outputs, ...said })
+      unwritten ??= lost
     }
     if (error) {
       if (controller.signal.aborted) return EXIT.interrupted
@@ -278,19 +290,37 @@ async function runCommand(
     log.error(inFlagWords(message))
     // `--domain --json` gave --json to --domain: the job that asked for it still reads stdout.
     if (options.json || jsonAsked)
-      process.stdout.write(`${JSON.stringify({ error: secrets.scrub(inFlagWords(message)) })}\n`)
+      await printJson({ error: secrets.scrub(inFlagWords(message)) })
     if (controller.signal.aborted) return EXIT.interrupted
     return usage ? EXIT.usage : EXIT.failed
   } finally {
-    process.off('SIGINT', interrupt)
-    process.off('SIGTERM', interrupt)
     const kept = await folder?.leave(outputs)
     if (kept) {
       log.info(
         `${kept} holds files the outputs name: it is this run's own and is kept; remove it when done, or give --path.`
       )
     }
+    // Only now: a signal while the folder is removed would end the process midway.
+    process.off('SIGINT', interrupt)
+    process.off('SIGTERM', interrupt)
   }
+}
+
+/**
+ * `--json`'s one line on stdout. A stdout that cannot take it (a full disk behind `> out.json`)
+ * is an error line, and gives its message: the outputs a job reads next are not there. A reader
+ * that closed the pipe (`| head`) chose to read no more: no failure.
+ */
+function printJson(value: object): Promise<string | undefined> {
+  return new Promise(resolve => {
+    process.stdout.write(`${JSON.stringify(value)}\n`, error => {
+      const code = (error as NodeJS.ErrnoException | null | undefined)?.code
+      if (!error || code === 'EPIPE') return resolve(undefined)
+      const message = `--json: standard output could not be written (${code ?? 'error'}): check where it goes (a full disk?).`
+      log.error(message)
+      resolve(message)
+    })
+  })
 }
 
 /** The error in flag words, of its own class: a timeout or a cancel is no ❌ in the summary. */
@@ -306,14 +336,16 @@ function inFlagWordsError(error: Error): Error {
  * message of the first that could not be written, if any.
  */
 async function writeFiles(
-  files: Array<[path: string | undefined, flag: string, content: () => string]>
+  files: Array<[path: string | undefined, flag: string, content: () => string, mode?: number]>
 ): Promise<string | undefined> {
   let failure: string | undefined
-  for (const [path, flag, content] of files) {
+  for (const [path, flag, content, mode] of files) {
     if (!path) continue
     try {
       await makeFolder(dirname(resolve(path)))
-      await writeFile(path, content())
+      await writeFile(path, content(), mode === undefined ? {} : { mode })
+      // A file that was there keeps its mode through writeFile.
+      if (mode !== undefined) await chmod(path, mode)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'error'
       const message = `${flag} ${path} could not be written (${code}): check that its folder is writable.`

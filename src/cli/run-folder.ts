@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { log } from '../log.js'
 import { isWithin } from '../util/paths.js'
+import { UsageError } from './inputs.js'
 
 /**
  * Where the engine puts its temporary and default files when the CLI runs. A runner's
@@ -13,7 +14,13 @@ import { isWithin } from '../util/paths.js'
  */
 export async function runFolder(env: NodeJS.ProcessEnv): Promise<RunFolder> {
   if (env.RUNNER_TEMP) return { path: env.RUNNER_TEMP, leave: async () => undefined }
-  const path = await mkdtemp(join(tmpdir(), 'mintlify-admin-'))
+  const path = await mkdtemp(join(tmpdir(), 'mintlify-admin-')).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new UsageError(
+        `The temp folder ${tmpdir()} (TMPDIR) cannot hold the run's own folder (${error.code ?? 'error'}): set TMPDIR to a folder the run may write to.`
+      )
+    }
+  )
   return {
     path,
     async leave(outputs) {

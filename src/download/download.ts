@@ -114,6 +114,11 @@ export async function downloadBundle(options: DownloadOptions): Promise<Download
   const sink = await BundleFileSink.create(partPath, {
     sha256: options.sha256 ?? true,
     observer: growing
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(
+      `The bundle cannot be written to ${partPath} (${error.code ?? 'error'}): give \`path\` a folder the runner may write to.`,
+      { cause: error }
+    )
   })
   const transfer: TransferState = {
     url: options.url,

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { accessSync, constants, statSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 
@@ -10,34 +10,47 @@ import { dirname, resolve } from 'node:path'
  */
 
 /**
- * The first existing thing on the way to `path` (itself included) that is no folder; a folder
- * that may not be looked into is said as one (EACCES), to be named in the message.
+ * What stops anything being written at or under `path`: the first existing thing on the way to
+ * it (itself included) when that is a file, or a folder this process may not write into (nor
+ * look into). Looked at before anything starts, so a long export does not end on a permission.
  */
-function fileInTheWay(path: string): string | undefined {
+function obstacle(path: string): { at: string; says: string } | undefined {
   for (let at = resolve(path); ; at = dirname(at)) {
     let found
     try {
       found = statSync(at, { throwIfNoEntry: false })
     } catch (error) {
-      return `${at} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`
+      return { at, says: `a folder that may not be looked into (${codeOf(error)})` }
     }
-    if (found) return found.isDirectory() ? undefined : at
+    if (found?.isDirectory()) {
+      try {
+        accessSync(at, constants.W_OK | constants.X_OK)
+        return undefined
+      } catch (error) {
+        return { at, says: `a folder that may not be written (${codeOf(error)})` }
+      }
+    }
+    if (found) return { at, says: 'a file' }
     if (dirname(at) === at) return undefined
   }
 }
 
-/** Why `path` can never be a folder (a file is on its way), or undefined when it can be. */
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? 'error'
+
+/** Why `path` can never be a folder to write in, or undefined when it can be. */
 export function folderProblem(path: string): string | undefined {
-  const file = fileInTheWay(path)
-  if (file === undefined) return undefined
-  return file === resolve(path) ? 'is a file, not a folder' : `lies under ${file}, a file`
+  const found = obstacle(path)
+  if (found === undefined) return undefined
+  if (found.at !== resolve(path)) return `lies under ${found.at}, ${found.says}`
+  return found.says === 'a file' ? 'is a file, not a folder' : `is ${found.says}`
 }
 
 /** Why the file `path` cannot be written where it is, or undefined when it may be. */
 export function fileProblem(path: string): string | undefined {
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) return 'is a folder, not a file'
-  const file = fileInTheWay(dirname(resolve(path)))
-  return file === undefined ? undefined : `lies under ${file}, a file`
+  const found = statSync(path, { throwIfNoEntry: false })
+  if (found?.isDirectory()) return 'is a folder, not a file'
+  const above = obstacle(dirname(resolve(path)))
+  return above && `lies under ${above.at}, ${above.says}`
 }
 
 /** Creates `path` and its missing parents; the first level refused is the error. */

@@ -634,6 +634,28 @@ const renderedSummary = renderGfm
 /** Answers a client could make of a hostile server, one class of defect each (issue: Hostile answers). */
 export const HOSTILE_ANSWERS: FaultCase[] = [
   {
+    fault: 'export failed, its reason quoting a presigned link the run never received',
+    mode: 'export',
+    expected: 'fails with the reason; the link’s signature in neither the log nor the summary',
+    setup: emu => {
+      const failed = JSON.stringify({
+        jobId: 'x',
+        status: 'failed',
+        error:
+          'copy to https://other-bucket.s3.amazonaws.com/o.zip?X-Amz-Signature=f00dfeedcafe0123456789 failed'
+      })
+      emu.inject('status', { kind: 'http', status: 200, body: failed })
+    },
+    outcome: {
+      exitCode: 1,
+      message:
+        /failed: copy to https:\/\/other-bucket\.s3\.amazonaws\.com\/o\.zip\?X-Amz-Signature=\*\*\* failed/
+    },
+    check: ({ rawLog, summary }) => {
+      for (const text of [rawLog, summary]) expect(text).not.toContain('f00dfeedcafe0123456789')
+    }
+  },
+  {
     fault: 'export status with a line break and `::set-output`, then `::stop-commands::`',
     mode: 'export',
     expected: 'quoted on one line, no command run, the real link output; succeeds',
@@ -965,7 +987,8 @@ export const STORE_QUIRKS: FaultCase[] = [
     inputs: { timeout: '4s' },
     outcome: {
       exitCode: 1,
-      message: /Timed out after 4s downloading the bundle of export job se_\w+/
+      message:
+        /Timed out after 4s downloading the bundle of export job (se_\w+) \(last seen: completed[^)]*\)\. Increase `timeout`\. The export itself finished: run the step again with `job-id: \1` for a fresh link/
     }
     // 48 MiB at 1 MiB/s a connection takes 12 s over four: without the deadline reaching the
     // download, it would finish and the step succeed, so the outcome says it (no clock needed).

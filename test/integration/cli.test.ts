@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
@@ -129,6 +129,19 @@ describe('mintlify-admin (the CLI)', () => {
     expect(await readFile(join(run.folder, 'summary.md'), 'utf8')).toContain(
       '<h2>✅ Mintlify static export</h2>'
     )
+    // The dotenv holds the bundle link: owner-only, also over a file that was there.
+    expect((await stat(join(run.folder, 'export.env'))).mode & 0o777).toBe(0o600)
+    await chmod(join(run.folder, 'export.env'), 0o644)
+    const again = await cli([
+      'export',
+      '--domain',
+      'docs.example.com',
+      '--output-env',
+      join(run.folder, 'export.env'),
+      ...apiFlags()
+    ])
+    expect(again.exitCode, again.stderr).toBe(0)
+    expect((await stat(join(run.folder, 'export.env'))).mode & 0o777).toBe(0o600)
   })
 
   it('exits 1 when the export job fails, with the reason', async () => {
@@ -200,6 +213,22 @@ describe('mintlify-admin (the CLI)', () => {
     )
     // The job would run for 60 s; the kill-switch of the runner is 25 s.
     expect(Date.now() - started).toBeLessThan(20_000)
+  })
+
+  it('a second Ctrl-C while it removes its files does not cut that short', async () => {
+    emu = await startEmulator({ export: { queuedMs: 50, runningMs: 60_000 } })
+    const run = await runCli(['export', '--domain', 'docs.example.com', ...apiFlags()], {
+      env: { MINTLIFY_API_KEY: emu.apiKey },
+      // The second once the run has said it stopped, before its folder is gone.
+      signalWhen: {
+        text: 'Started export job',
+        signal: 'SIGINT',
+        then: { text: 'Interrupted by SIGINT', signal: 'SIGINT' }
+      }
+    })
+    runs.push(run)
+    expect(run.exitCode, run.stderr).toBe(130)
+    expect(await tempFoldersLeft(run)).toEqual([])
   })
 
   it('keeps the outcome and the outputs when a file it was asked for cannot be written', async () => {
@@ -374,7 +403,78 @@ describe('mintlify-admin (the CLI)', () => {
     const pathIsFile = await cli([...export_, '--path', join(ROOT, 'package.json')])
     expect(pathIsFile.exitCode).toBe(2)
     expect(pathIsFile.stderr).toContain('is a file, not a folder')
+    // A folder the run may not write into (procfs refuses root too): found now, not once the
+    // export is done or its bundle arrives.
+    const unwritable = /lies under \/proc\/1, a folder that may not be written \((EACCES|EPERM)\)/
+    for (const flags of [
+      ['--summary', '/proc/1/summary.md'],
+      ['--output-env', '/proc/1/export.env'],
+      ['--path', '/proc/1/site']
+    ]) {
+      const refused = await cli([...export_, ...flags])
+      expect(refused.exitCode, refused.stderr).toBe(2)
+      expect(refused.stderr).toMatch(unwritable)
+    }
     expect(emu.requests).toHaveLength(0)
+  })
+
+  it('names TMPDIR when it cannot hold the run’s folder, and never creates it (exit 2)', async () => {
+    emu = await startEmulator()
+    const export_ = ['export', '--domain', 'docs.example.com', ...apiFlags()]
+    const scratch = await mkdtemp(join(tmpdir(), 'cli-tmpdir-'))
+    try {
+      await writeFile(join(scratch, 'file'), '')
+      const missing = join(scratch, 'missing', 'deeper')
+      for (const [tmp, code] of [
+        [join(scratch, 'file'), 'ENOTDIR'],
+        [missing, 'ENOENT']
+      ] as const) {
+        const run = await cli(export_, { TMPDIR: tmp })
+        expect(run.exitCode, run.stderr).toBe(2)
+        expect(run.stderr).toContain(
+          `The temp folder ${tmp} (TMPDIR) cannot hold the run's own folder (${code}): set TMPDIR to a folder the run may write to.`
+        )
+      }
+      // Node's compile cache would have made it, parents and all.
+      expect(await readdir(scratch)).toEqual(['file'])
+      expect(emu.requests).toHaveLength(0)
+    } finally {
+      await rm(scratch, { recursive: true, force: true })
+    }
+  })
+
+  it('a stdout that cannot take --json fails the run cleanly; a lost log does not', async () => {
+    emu = await startEmulator({ export: { queuedMs: 0, runningMs: 0 } })
+    const export_ = [
+      'export',
+      '--domain',
+      'docs.example.com',
+      '--json',
+      '--no-download',
+      ...apiFlags()
+    ]
+    // `--json > export.json` on a full disk: the outputs a later step reads are not there.
+    const full = await runCli(export_, {
+      env: { MINTLIFY_API_KEY: emu.apiKey },
+      stdoutTo: '/dev/full'
+    })
+    runs.push(full)
+    expect(full.exitCode, full.stderr).toBe(1)
+    expect(full.stderr).toContain(
+      'error: --json: standard output could not be written (ENOSPC): check where it goes (a full disk?).'
+    )
+    expect(full.stderr).not.toMatch(/^\s+at /m)
+    expect(await tempFoldersLeft(full)).toEqual([])
+    // `2> log` on a full disk: the run goes on to its outputs and its own exit code.
+    const quiet = await runCli([...export_, '--output-env', 'export.env'], {
+      env: { MINTLIFY_API_KEY: emu.apiKey },
+      stderrTo: '/dev/full'
+    })
+    runs.push(quiet)
+    expect(quiet.exitCode).toBe(0)
+    expect(JSON.parse(quiet.stdout)).toMatchObject({ status: 'completed' })
+    expect(await readFile(join(quiet.folder, 'export.env'), 'utf8')).toMatch(/^MINTLIFY_JOB_ID=/m)
+    expect(await tempFoldersLeft(quiet)).toEqual([])
   })
 
   it('writes an output file into a folder it makes, as it does the Helm values', async () => {
@@ -399,6 +499,9 @@ describe('mintlify-admin (the CLI)', () => {
     const help = await cli(['export', '--help'])
     expect(help.stdout.replace(/\s+/g, ' ')).toContain('resume a job started with `--no-wait`')
     expect(help.stdout).not.toContain('wait: false')
+    // A flag's `false` is its --no- form.
+    expect(help.stdout).not.toContain('`false`')
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('`--no-download` stops once `bundle-url`')
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(
       'relative paths are from where the command runs'
     )

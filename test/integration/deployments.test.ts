@@ -348,6 +348,16 @@ describe('mode: deploy', () => {
     )
   })
 
+  it('times out on a preview with how to wait on it again (as a deployment, by its id)', async () => {
+    await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    const run = await action('preview', { timeout: '1s', branch: 'feature' })
+    const id = run.outputs['status-id'] as string
+    expectCleanFailure(
+      run,
+      `Timed out after 1s waiting for preview ${id} (last status: in_progress). Increase \`timeout\`; the preview goes on on the server: wait for it again with \`mode: deploy\` and \`status-id: ${id}\`.`
+    )
+  })
+
   it('refuses a project id that could become a path, before any request', async () => {
     const emu = await emulate()
     expectCleanFailure(await action('deploy', { 'project-id': '../x' }), 'Input `project-id`')

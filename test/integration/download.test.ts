@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -78,6 +78,16 @@ describe('downloadBundle', () => {
     expect(ranges.filter(range => /^bytes=\d+-$/.test(range))).toEqual([])
     const chunks = ranges.filter(range => /^bytes=\d+-\d+$/.test(range))
     expect(new Set(chunks).size).toBeLessThan(chunks.length)
+  })
+
+  it('names `path` when the bundle cannot be written into it, before any request', async () => {
+    const { url } = await linkFrom({})
+    // A folder where the part file goes: opening it for writing fails, as a read-only one would.
+    await mkdir(join(folder, 'bundle.part'))
+    await expect(downloadBundle({ url, directory: folder })).rejects.toThrow(
+      `The bundle cannot be written to ${join(folder, 'bundle.part')} (EISDIR): give \`path\` a folder the runner may write to.`
+    )
+    expect(downloadRanges()).toHaveLength(0)
   })
 
   it('makes five attempts in all, no more, no fewer', async () => {

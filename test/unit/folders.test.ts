@@ -54,4 +54,18 @@ describe('the problems said before anything starts', () => {
       `lies under ${join(base, 'file')}, a file`
     )
   })
+
+  // A folder nobody may write into, root included (procfs checks its own permissions), on
+  // every Linux: an export into it would fail only once its bundle arrives.
+  it('a folder that may not be written into is one, for a folder or a file under it', () => {
+    // The kernel's word for it is EACCES or EPERM, by version.
+    const refused = '\\((EACCES|EPERM)\\)$'
+    expect(folderProblem('/proc/1')).toMatch(
+      new RegExp(`^is a folder that may not be written ${refused}`)
+    )
+    for (const problem of [folderProblem('/proc/1/site/x'), fileProblem('/proc/1/summary.md')])
+      expect(problem).toMatch(
+        new RegExp(`^lies under /proc/1, a folder that may not be written ${refused}`)
+      )
+  })
 })

@@ -126,6 +126,22 @@ describe('the secrets of a run', () => {
   it('scrubs nothing when it knows no secret', () => {
     expect(new Secrets().scrub('%6D &#65;')).toBe('%6D &#65;')
   })
+
+  it('scrubs the credential parameters of a link it never received, by their names', () => {
+    // A server's error quoting another presigned link: its signature is a secret all the same.
+    const said =
+      'copy failed: https://s3.example.com/b/x.zip?X-Amz-Date=20261128T000000Z&X-Amz-Signature=abcdef0123456789&id=job0123456789abcdefgh and http://cdn.example.com/a?sig=s3cr3tvalue, with %73%33cr3tvalue'
+    expect(new Secrets().scrub(said)).toBe(
+      'copy failed: https://s3.example.com/b/x.zip?X-Amz-Date=20261128T000000Z&X-Amz-Signature=***&id=job0123456789abcdefgh and http://cdn.example.com/a?sig=***, with ***'
+    )
+    // A link in brackets at a sentence's end: the value stops before `).`, so its encoded
+    // copy is found too.
+    expect(
+      new Secrets().scrub('(at https://x.example/a?token=t0k3nvalue). Was: t0k3n%76alue')
+    ).toBe('(at https://x.example/a?token=***). Was: ***')
+    // Not where only credentials are scrubbed: an output that is a link stays whole.
+    expect(new Secrets().scrub(said, ['credential'])).toBe(said)
+  })
 })
 
 describe('the secrets of a link', () => {

@@ -173,10 +173,12 @@ export function explainWait(
       ? ` (last status: ${report.deployment.status})`
       : ' (its status was never read)'
     const failure = polled ? lastFailureNote(polled) : ''
-    const resume =
-      kind === 'deployment' && report.statusId
+    // A preview is waited on again as any deployment is: by its status id, with `mode: deploy`.
+    const resume = !report.statusId
+      ? ''
+      : kind === 'deployment'
         ? `: wait for it again with \`status-id: ${report.statusId}\``
-        : ''
+        : `: wait for it again with \`mode: deploy\` and \`status-id: ${report.statusId}\``
     return new TimedOutError(
       `Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`
     )

@@ -818,9 +818,12 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
     : report.jobRead
       ? ` (last seen: ${describeJobProgress(report.lastJob)})`
       : ` (its status was never read; the start answered ${report.lastJob.status})`
-  const resume = jobId
-    ? ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
-    : ''
+  const finished = report.lastJob && classifyExportJob(report.lastJob).kind === 'completed'
+  const resume = !jobId
+    ? ''
+    : finished
+      ? ` The export itself finished: run the step again with \`job-id: ${jobId}\` for a fresh link, without rendering the site again.`
+      : ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
   const timedOut =
     error instanceof PollTimeoutError ||
     (error instanceof ApiError && error.stepTimedOut) ||

@@ -167,7 +167,7 @@ export function readExportSettings(
   const pathProblem = downloadDir && folderProblem(downloadDir)
   if (pathProblem) {
     reader.problem(
-      `Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder (it is created if missing).`
+      `Input \`path\` (\`${pathText}\`) ${pathProblem}: give a folder the runner may write to (it is created if missing).`
     )
   }
 
