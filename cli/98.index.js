@@ -3404,7 +3404,10 @@ function readGitHubRun(env) {
         (env.GITHUB_HEAD_REF || undefined);
     const headRepo = trimmedAt(head, 'repo', 'full_name') ?? trimmedAt(triggering, 'head_repository', 'full_name');
     const baseRepo = trimmedAt(payload, 'repository', 'full_name') ?? repository;
-    const headFromFork = Boolean(headRepo && baseRepo && headRepo !== baseRepo);
+    // A head whose repository is gone (`repo: null`: a fork since deleted) is a fork's too: its
+    // branch name may well be one of this repository's, which is not the change.
+    const headGone = valueAt(head, 'repo') === null || valueAt(triggering, 'head_repository') === null;
+    const headFromFork = headGone || Boolean(headRepo && baseRepo && headRepo !== baseRepo);
     // The followed run's commit only with its branch: else branch and commit would not match.
     const followedSha = trimmedAt(triggering, 'head_branch') && trimmedAt(triggering, 'head_sha');
     const headSha = trimmedAt(head, 'sha') ?? followedSha ?? (env.GITHUB_SHA || undefined);
@@ -5719,11 +5722,32 @@ function readSettings(inputs, env = process.env) {
             ? `Input \`mode\` is \`${modeText}\`: expected one of ${names.join(', ')}.`
             : `Input \`mode\` is required: set it to ${names.join(' or ')}.`);
     }
+    if (mode)
+        problems.push(...inputsNotRead(inputs, mode));
     const common = readCommonSettings(reader, env);
     const settings = mode ? MODES[mode].readSettings(reader, common, env) : undefined;
     if (problems.length > 0 || !settings)
         throw new SettingsError(problems);
     return settings;
+}
+/**
+ * Inputs given a value of their own that the mode never reads: refused, not ignored. A
+ * preview given a `status-id` would otherwise trigger a new preview (not idempotent, rate
+ * limited) instead of waiting on that one; a deploy given `wait: false` would wait anyway.
+ */
+function inputsNotRead(inputs, mode) {
+    return INPUTS.filter(input => !input.modes.includes(mode)).flatMap(input => {
+        const given = inputs.text(input.name).trim();
+        if (!given || given.toLowerCase() === (input.default ?? '').toLowerCase())
+            return [];
+        const readers = input.modes.map(name => `\`${name}\``).join(', ');
+        const hint = input.name === 'status-id'
+            ? ' To wait on a preview (or a deployment) started elsewhere, use `mode: deploy` with its `status-id`.'
+            : '';
+        return [
+            `Input \`${input.name}\` is not read by \`mode: ${mode}\` (only by ${readers}): remove it, or choose the mode it is for.${hint}`
+        ];
+    });
 }
 /** The inputs with the mode's own defaults in place of those left empty (`timeout` for agent jobs). */
 function withModeDefaults(inputs, mode) {

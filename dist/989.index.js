@@ -969,7 +969,9 @@ function createSiteCheck(options) {
         if (url.origin === LOCAL_ORIGIN)
             note(local, url.pathname, from, kind);
         else if (url.protocol === 'http:' || url.protocol === 'https:') {
-            if (kind === 'canonical' || kind === 'sitemap')
+            // The site's own origins: its sitemap's, and a canonical URL's that names its own page (a
+            // canonical may as well point to another site, whose paths are not this site's files).
+            if (kind === 'sitemap' || (kind === 'canonical' && namesPage(url.pathname, from)))
                 origins.add(url.origin);
             note(absolute, `${url.origin}${url.pathname}`, from, kind);
         }
@@ -1094,6 +1096,24 @@ function createSiteCheck(options) {
             };
         }
     };
+}
+/**
+ * Whether a URL's path is that of the page file `from` (`/guides/setup`, `/guides/setup/` or
+ * `/guides/setup.html` for `guides/setup.html`; `/guides/` for `guides/index.html`).
+ */
+function namesPage(pathname, from) {
+    const page = (path) => path
+        .replace(/^\/+|\/+$/g, '')
+        .replace(/\.html?$/i, '')
+        .replace(/(^|\/)index$/, '');
+    let decoded;
+    try {
+        decoded = decodeURIComponent(pathname);
+    }
+    catch {
+        return false;
+    }
+    return page(decoded) === page(from);
 }
 /** The path a root-relative reference names (`/a/./b?q#f` → `/a/b`), as a browser requests it. */
 function localPath(text) {

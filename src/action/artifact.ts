@@ -104,7 +104,8 @@ export async function pagesTarball(site: string, folder: string): Promise<string
       // An inode cache that never matches: every file is written whole, never as a hard link.
       linkCache: new NoLinks()
     },
-    entries
+    // node-tar takes a name that begins with `@` for a tar file to copy entries from.
+    entries.map(name => (name.startsWith('@') ? `./${name}` : name))
   )
   return file
 }

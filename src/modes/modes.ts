@@ -47,10 +47,31 @@ export function readSettings(inputs: InputSource, env: NodeJS.ProcessEnv = proce
         : `Input \`mode\` is required: set it to ${names.join(' or ')}.`
     )
   }
+  if (mode) problems.push(...inputsNotRead(inputs, mode))
   const common = readCommonSettings(reader, env)
   const settings = mode ? (MODES[mode].readSettings(reader, common, env) as Settings) : undefined
   if (problems.length > 0 || !settings) throw new SettingsError(problems)
   return settings
+}
+
+/**
+ * Inputs given a value of their own that the mode never reads: refused, not ignored. A
+ * preview given a `status-id` would otherwise trigger a new preview (not idempotent, rate
+ * limited) instead of waiting on that one; a deploy given `wait: false` would wait anyway.
+ */
+function inputsNotRead(inputs: InputSource, mode: ModeName): string[] {
+  return INPUTS.filter(input => !input.modes.includes(mode)).flatMap(input => {
+    const given = inputs.text(input.name).trim()
+    if (!given || given.toLowerCase() === (input.default ?? '').toLowerCase()) return []
+    const readers = input.modes.map(name => `\`${name}\``).join(', ')
+    const hint =
+      input.name === 'status-id'
+        ? ' To wait on a preview (or a deployment) started elsewhere, use `mode: deploy` with its `status-id`.'
+        : ''
+    return [
+      `Input \`${input.name}\` is not read by \`mode: ${mode}\` (only by ${readers}): remove it, or choose the mode it is for.${hint}`
+    ]
+  })
 }
 
 /** The inputs with the mode's own defaults in place of those left empty (`timeout` for agent jobs). */

@@ -69,7 +69,10 @@ export function readGitHubRun(env: NodeJS.ProcessEnv): GitHubRun {
   const headRepo =
     trimmedAt(head, 'repo', 'full_name') ?? trimmedAt(triggering, 'head_repository', 'full_name')
   const baseRepo = trimmedAt(payload, 'repository', 'full_name') ?? repository
-  const headFromFork = Boolean(headRepo && baseRepo && headRepo !== baseRepo)
+  // A head whose repository is gone (`repo: null`: a fork since deleted) is a fork's too: its
+  // branch name may well be one of this repository's, which is not the change.
+  const headGone = valueAt(head, 'repo') === null || valueAt(triggering, 'head_repository') === null
+  const headFromFork = headGone || Boolean(headRepo && baseRepo && headRepo !== baseRepo)
   // The followed run's commit only with its branch: else branch and commit would not match.
   const followedSha = trimmedAt(triggering, 'head_branch') && trimmedAt(triggering, 'head_sha')
   const headSha = trimmedAt(head, 'sha') ?? followedSha ?? (env.GITHUB_SHA || undefined)

@@ -136,7 +136,10 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
     }
     if (url.origin === LOCAL_ORIGIN) note(local, url.pathname, from, kind)
     else if (url.protocol === 'http:' || url.protocol === 'https:') {
-      if (kind === 'canonical' || kind === 'sitemap') origins.add(url.origin)
+      // The site's own origins: its sitemap's, and a canonical URL's that names its own page (a
+      // canonical may as well point to another site, whose paths are not this site's files).
+      if (kind === 'sitemap' || (kind === 'canonical' && namesPage(url.pathname, from)))
+        origins.add(url.origin)
       note(absolute, `${url.origin}${url.pathname}`, from, kind)
     }
   }
@@ -255,6 +258,25 @@ export function createSiteCheck(options: SiteCheckOptions): SiteCheck {
       }
     }
   }
+}
+
+/**
+ * Whether a URL's path is that of the page file `from` (`/guides/setup`, `/guides/setup/` or
+ * `/guides/setup.html` for `guides/setup.html`; `/guides/` for `guides/index.html`).
+ */
+function namesPage(pathname: string, from: string): boolean {
+  const page = (path: string) =>
+    path
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/\.html?$/i, '')
+      .replace(/(^|\/)index$/, '')
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return false
+  }
+  return page(decoded) === page(from)
 }
 
 /** The path a root-relative reference names (`/a/./b?q#f` → `/a/b`), as a browser requests it. */

@@ -45,11 +45,15 @@ afterEach(async () => {
 })
 
 /** exportRun with `start.html` in the bundle, a link to `quickstart/index.html`. */
+const SCOPED_PAGE = '<h1>A folder whose name begins with @</h1>'
+
 async function exportWithLink(inputs: Record<string, string>): Promise<ActionRun> {
   const emu = emulator as Emulator
   const storage = emu.options.storage
   const extraEntries = [
-    { name: 'start.html', type: 'symlink', linkTarget: 'quickstart/index.html' } as const
+    { name: 'start.html', type: 'symlink', linkTarget: 'quickstart/index.html' } as const,
+    // node-tar reads a name that begins with `@` as a tar file whose entries to add.
+    { name: '@scope/index.html', type: 'file', content: SCOPED_PAGE } as const
   ]
   emu.options = { ...emu.options, storage: { ...storage, extraEntries } }
   try {
@@ -222,6 +226,7 @@ describe('upload-artifact against a results-service stand-in and azurite', () =>
     )
     const expected = emu.expectedSite()
     expected.set('start.html', expected.get('quickstart/index.html') as Buffer)
+    expected.set('@scope/index.html', Buffer.from(SCOPED_PAGE))
     expectSameSite(files, expected)
   })
 
@@ -237,6 +242,7 @@ describe('upload-artifact against a results-service stand-in and azurite', () =>
     const entries = await unzip(await uploadedZip('site-files'))
     const expected = emu.expectedSite()
     expected.set('start.html', expected.get('quickstart/index.html') as Buffer)
+    expected.set('@scope/index.html', Buffer.from(SCOPED_PAGE))
     expectSameSite(filesOf([...entries].map(([path, entry]) => [path, entry.content])), expected)
   })
 

@@ -226,6 +226,17 @@ describe('readGitHubRun', () => {
     })
     expect(run).toMatchObject({ headRef: 'main', headFromFork: true, forPullRequest: true })
     expect(run.refName).toBeUndefined()
+    // A fork since deleted (`repo: null`): its `main` is not this repository's.
+    await writeFile(
+      path,
+      JSON.stringify({
+        repository: { full_name: 'acme/docs' },
+        pull_request: { head: { ref: 'main', sha: 'c'.repeat(40), repo: null } }
+      })
+    )
+    expect(
+      readGitHubRun({ GITHUB_EVENT_NAME: 'pull_request_target', GITHUB_EVENT_PATH: path })
+    ).toMatchObject({ headRef: 'main', headFromFork: true })
     expect(resolvePreviewBranch('', run)).toEqual({
       problem: expect.stringContaining('the pull request comes from a fork')
     })
@@ -257,6 +268,12 @@ describe('readGitHubRun', () => {
     })
     expect(readGitHubRun(env).headFromFork).toBeUndefined()
     await writeFile(path, JSON.stringify(followed('eve/docs', [])))
+    expect(readGitHubRun(env)).toMatchObject({ headRef: 'docs/new', headFromFork: true })
+    // A fork since deleted: its repository is null, and its branch no branch of this one.
+    await writeFile(
+      path,
+      JSON.stringify({ workflow_run: { ...followed('x', []).workflow_run, head_repository: null } })
+    )
     expect(readGitHubRun(env)).toMatchObject({ headRef: 'docs/new', headFromFork: true })
     // A fork's run names no pull request of this repository.
     expect(readGitHubRun(env).forPullRequest).toBeUndefined()

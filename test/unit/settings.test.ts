@@ -136,10 +136,30 @@ describe('readSettings', () => {
     expect(settings.baseUrl.href).toBe('https://api.mintlify.com/')
   })
 
+  it('refuses an input the mode never reads, given a value of its own', () => {
+    const preview = { mode: 'preview', 'api-key': 'mint_x', 'project-id': 'proj_1', branch: 'b' }
+    expect(problemsOf(() => readSettings(inputs({ ...preview, 'status-id': 'st_1' }), {}))).toEqual(
+      [
+        'Input `status-id` is not read by `mode: preview` (only by `deploy`): remove it, or choose the mode it is for. To wait on a preview (or a deployment) started elsewhere, use `mode: deploy` with its `status-id`.'
+      ]
+    )
+    const deploy = { mode: 'deploy', 'api-key': 'mint_x', 'project-id': 'proj_1' }
+    expect(problemsOf(() => readSettings(inputs({ ...deploy, wait: 'false' }), {}))).toEqual([
+      expect.stringMatching(
+        /^Input `wait` is not read by `mode: deploy` \(only by `export`, `agent`\)/
+      )
+    ])
+    // Its default, as a runner passes every input, is no value of its own.
+    expect(readSettings(inputs({ ...deploy, wait: 'true', 'status-id': '' }), {})).toMatchObject({
+      mode: 'deploy'
+    })
+  })
+
   it('reads `not-found-grace` for deploy and preview as for the agent, within 0 to 1h', () => {
-    const project = { 'api-key': 'mint_x', 'project-id': 'proj_1', branch: 'docs' }
-    for (const mode of ['deploy', 'preview', 'agent-watch']) {
-      const given = { ...project, mode, 'job-id': 'job_1' }
+    const project = { 'api-key': 'mint_x', 'project-id': 'proj_1' }
+    const own = { deploy: {}, preview: { branch: 'docs' }, 'agent-watch': { 'job-id': 'job_1' } }
+    for (const [mode, more] of Object.entries(own)) {
+      const given = { ...project, mode, ...more }
       expect(readSettings(inputs(given), {})).toMatchObject({ notFoundGraceMs: 10_000 })
       expect(readSettings(inputs({ ...given, 'not-found-grace': '0s' }), {})).toMatchObject({
         notFoundGraceMs: 0

@@ -140,6 +140,22 @@ describe('the site check', () => {
     expect(brokenOf(result)).not.toContain('/missing')
   })
 
+  it('takes a canonical URL to another site for a link out, not for the site’s origin', async () => {
+    const partner = 'https://partner.example.org'
+    const files = new Map([
+      ['index.html', `<a href="${partner}/pricing">p</a><a href="${ORIGIN}/gone">g</a>`],
+      [
+        'guides/setup.html',
+        `<link rel="canonical" href="${partner}/setup-guide"><a href="/guides/setup">s</a>`
+      ],
+      ['guides/index.html', `<link rel="canonical" href="${ORIGIN}/guides/">`]
+    ])
+    const result = await check('nginx', files)
+    // The site's own origin is the one whose canonical URL names its own page.
+    expect(result.origins).toEqual([ORIGIN])
+    expect(brokenOf(result)).toEqual(['/gone'])
+  })
+
   it('without a canonical or sitemap URL, absolute links are external', async () => {
     const files = new Map([['index.html', `<a href="${ORIGIN}/nowhere">x</a>`]])
     expect(brokenOf(await check('nginx', files))).toEqual([])
