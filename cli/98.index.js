@@ -5267,10 +5267,9 @@ function run_explain(error, report, settings) {
         : report.jobRead
             ? ` (last seen: ${describeJobProgress(report.lastJob)})`
             : ` (its status was never read; the start answered ${report.lastJob.status})`;
-    const finished = report.lastJob && classifyExportJob(report.lastJob).kind === 'completed';
     const resume = !jobId
         ? ''
-        : finished
+        : jobCompleted(report)
             ? ` The export itself finished: run the step again with \`job-id: ${jobId}\` for a fresh link, without rendering the site again.`
             : ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`;
     const timedOut = error instanceof PollTimeoutError ||
@@ -5283,12 +5282,13 @@ function run_explain(error, report, settings) {
     }
     return (0,errors/* asError */.z)(error);
 }
+/** Whether the job's last answer says it is completed. */
+function jobCompleted(report) {
+    return report.lastJob !== undefined && classifyExportJob(report.lastJob).kind === 'completed';
+}
 /** A 404 from the bundle call for a job read as completed: the API no longer knows it. */
 function bundleGone(error, report) {
-    return (isNotFound(error) &&
-        error.operation.kind === 'bundle' &&
-        report.lastJob !== undefined &&
-        classifyExportJob(report.lastJob).kind === 'completed');
+    return (isNotFound(error) && error.operation.kind === 'bundle' && jobCompleted(report));
 }
 /** The run's last line: where its result is, for whoever reads the log from the bottom. */
 function resultLine(report) {
@@ -5499,7 +5499,6 @@ function readArtifact(reader, env) {
 
 
 
-
 const exportMode = {
     name: 'export',
     summary: 'Start (or reuse) a static export, wait for it, download, verify and extract the bundle.',
@@ -5532,7 +5531,7 @@ function exportNextStep(report, error) {
             text: `The API no longer knows this job: ${report.started ? 'run the step again' : 'run the step with the domain instead of the job id'} to start a new export.`
         };
     const snippet = `job-id: ${report.jobId}`;
-    if (report.lastJob && classifyExportJob(report.lastJob).kind === 'completed')
+    if (jobCompleted(report))
         return {
             text: 'The export itself finished: run the step again with its job id for a fresh link, without rendering the site again.',
             snippet

@@ -1106,14 +1106,8 @@ function namesPage(pathname, from) {
         .replace(/^\/+|\/+$/g, '')
         .replace(/\.html?$/i, '')
         .replace(/(^|\/)index$/, '');
-    let decoded;
-    try {
-        decoded = decodeURIComponent(pathname);
-    }
-    catch {
-        return false;
-    }
-    return page(decoded) === page(from);
+    const decoded = decodePath(pathname);
+    return decoded !== undefined && page(decoded) === page(from);
 }
 /** The path a root-relative reference names (`/a/./b?q#f` → `/a/b`), as a browser requests it. */
 function localPath(text) {

@@ -8,8 +8,7 @@ import {
   exportOutputs,
   exportSummaryRows
 } from './report.js'
-import { classifyExportJob } from './job-status.js'
-import { ExportJobGoneError, runExport, type ExportReport } from './run.js'
+import { ExportJobGoneError, jobCompleted, runExport, type ExportReport } from './run.js'
 import { readExportSettings, type ExportSettings } from './settings.js'
 
 export const exportMode: Mode<ExportSettings, ExportReport> = {
@@ -52,7 +51,7 @@ function exportNextStep(report: ExportReport, error: Error | undefined): NextSte
       text: `The API no longer knows this job: ${report.started ? 'run the step again' : 'run the step with the domain instead of the job id'} to start a new export.`
     }
   const snippet = `job-id: ${report.jobId}`
-  if (report.lastJob && classifyExportJob(report.lastJob).kind === 'completed')
+  if (jobCompleted(report))
     return {
       text: 'The export itself finished: run the step again with its job id for a fresh link, without rendering the site again.',
       snippet

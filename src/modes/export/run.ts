@@ -818,10 +818,9 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
     : report.jobRead
       ? ` (last seen: ${describeJobProgress(report.lastJob)})`
       : ` (its status was never read; the start answered ${report.lastJob.status})`
-  const finished = report.lastJob && classifyExportJob(report.lastJob).kind === 'completed'
   const resume = !jobId
     ? ''
-    : finished
+    : jobCompleted(report)
       ? ` The export itself finished: run the step again with \`job-id: ${jobId}\` for a fresh link, without rendering the site again.`
       : ` The job keeps going on the server: resume with \`job-id: ${jobId}\`.`
   const timedOut =
@@ -838,13 +837,15 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
   return asError(error)
 }
 
+/** Whether the job's last answer says it is completed. */
+export function jobCompleted(report: ExportReport): boolean {
+  return report.lastJob !== undefined && classifyExportJob(report.lastJob).kind === 'completed'
+}
+
 /** A 404 from the bundle call for a job read as completed: the API no longer knows it. */
 function bundleGone(error: unknown, report: ExportReport): boolean {
   return (
-    isNotFound(error) &&
-    (error as ApiError).operation.kind === 'bundle' &&
-    report.lastJob !== undefined &&
-    classifyExportJob(report.lastJob).kind === 'completed'
+    isNotFound(error) && (error as ApiError).operation.kind === 'bundle' && jobCompleted(report)
   )
 }
 
