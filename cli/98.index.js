@@ -54,10 +54,23 @@ var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/log.ts + 1 modules
 var log = __webpack_require__(4827);
 ;// CONCATENATED MODULE: ./src/modes/errors.ts
-/** The step's `timeout` ran out; the job goes on on the server (the CLI exits 3 for it). */
+/**
+ * The step's `timeout` ran out (the CLI exits 3 for it). Mostly while the job goes on on the
+ * server; an export can also run out of time after its job finished (downloading the bundle),
+ * when nothing is still running and the outcome is a failure to say so.
+ */
 class TimedOutError extends Error {
+    workGoesOn;
     name = 'TimedOutError';
+    constructor(message, 
+    /** Whether the work this step waited for goes on on the server. */
+    workGoesOn = true) {
+        super(message);
+        this.workGoesOn = workGoesOn;
+    }
 }
+/** A timeout while the work goes on: a step that stopped waiting, not one that failed. */
+const stillRunning = (error) => error instanceof TimedOutError && error.workGoesOn;
 /** The run was cancelled (the runner's cancel, SIGINT, SIGTERM); what it started goes on. */
 class CancelledError extends Error {
     name = 'CancelledError';
@@ -1171,7 +1184,7 @@ const INPUTS = [
         modes: ['export'],
         only: 'action',
         default: 'archive',
-        description: "export: what the artifact holds. `archive` (the downloaded file, not compressed again), `extracted` (the site's files), or `pages` (one `artifact.tar` of the site, as `actions/deploy-pages` consumes it)."
+        description: 'export: what the artifact holds. `archive` (the downloaded file, not compressed again), `extracted` (the site\'s files; a file name with `" : < > | * ?`, which the artifact service refuses, fails the step before the upload), or `pages` (one `artifact.tar` of the site, as `actions/deploy-pages` consumes it).'
     },
     {
         name: 'artifact-name',
@@ -1811,7 +1824,7 @@ function summaryMarkdown(title, rows, error, extras = {}) {
     // A timeout fails the step, but the work goes on on the server: not a ❌.
     const heading = !error
         ? `✅ ${title}`
-        : error instanceof TimedOutError
+        : stillRunning(error)
             ? `⏳ ${title}: still running, this step stopped waiting`
             : error instanceof CancelledError
                 ? `⏹️ ${title}: this step was cancelled`
@@ -1993,6 +2006,7 @@ function followAgain(error, what, snippet) {
         snippet
     };
 }
+const ownNextStep = (error) => error?.nextStep;
 
 ;// CONCATENATED MODULE: ./src/modes/agent/report.ts
 
@@ -3628,7 +3642,7 @@ function exportCommentMarker(subject) {
 function exportCommentBody(report, error, nextStep) {
     const heading = !error
         ? '✅ Mintlify static export ready'
-        : error instanceof TimedOutError
+        : stillRunning(error)
             ? '⏳ Mintlify static export still running: this run stopped waiting'
             : error instanceof CancelledError
                 ? '⏹️ Mintlify static export: this run was cancelled'
@@ -5278,7 +5292,7 @@ function run_explain(error, report, settings) {
     if (timedOut) {
         const during = PHASE_DOING[report.phases.at(-1)?.name ?? 'render'];
         const failure = error instanceof PollTimeoutError ? lastFailureNote(error) : '';
-        return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`);
+        return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`, !jobCompleted(report));
     }
     return (0,errors/* asError */.z)(error);
 }
@@ -5526,6 +5540,9 @@ const exportMode = {
 function exportNextStep(report, error) {
     if (!error || !report.jobId)
         return undefined;
+    const own = ownNextStep(error);
+    if (own)
+        return own;
     if (error instanceof ExportJobGoneError)
         return {
             text: `The API no longer knows this job: ${report.started ? 'run the step again' : 'run the step with the domain instead of the job id'} to start a new export.`
@@ -6115,7 +6132,7 @@ const EXIT = {
     failed: 1,
     /** Bad usage or input: nothing was started. */
     usage: 2,
-    /** `--timeout` ran out; the job goes on on the server. */
+    /** `--timeout` ran out; the job goes on on the server, or an export's bundle was not fetched. */
     timedOut: 3,
     interrupted: 130
 };
@@ -6128,7 +6145,8 @@ Exit codes:
        not be written)
   2    bad usage or input: nothing was started
   3    --timeout ran out: the job goes on on the server (follow it again with --job-id;
-       a deployment or a preview with: mintlify-admin deploy --status-id ID)
+       a deployment or a preview with: mintlify-admin deploy --status-id ID), or an
+       export finished but its bundle was not fetched in time (--job-id gets a fresh link)
   130  interrupted (SIGINT or SIGTERM)
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,

@@ -1120,7 +1120,7 @@ const INPUTS = [
         modes: ['export'],
         only: 'action',
         default: 'archive',
-        description: "export: what the artifact holds. `archive` (the downloaded file, not compressed again), `extracted` (the site's files), or `pages` (one `artifact.tar` of the site, as `actions/deploy-pages` consumes it)."
+        description: 'export: what the artifact holds. `archive` (the downloaded file, not compressed again), `extracted` (the site\'s files; a file name with `" : < > | * ?`, which the artifact service refuses, fails the step before the upload), or `pages` (one `artifact.tar` of the site, as `actions/deploy-pages` consumes it).'
     },
     {
         name: 'artifact-name',
@@ -1760,7 +1760,7 @@ function summaryMarkdown(title, rows, error, extras = {}) {
     // A timeout fails the step, but the work goes on on the server: not a ❌.
     const heading = !error
         ? `✅ ${title}`
-        : error instanceof errors/* TimedOutError */.On
+        : (0,errors/* stillRunning */.K_)(error)
             ? `⏳ ${title}: still running, this step stopped waiting`
             : error instanceof errors/* CancelledError */.cc
                 ? `⏹️ ${title}: this step was cancelled`
@@ -1942,6 +1942,7 @@ function followAgain(error, what, snippet) {
         snippet
     };
 }
+const ownNextStep = (error) => error?.nextStep;
 
 ;// CONCATENATED MODULE: ./src/modes/agent/report.ts
 
@@ -3581,7 +3582,7 @@ function exportCommentMarker(subject) {
 function exportCommentBody(report, error, nextStep) {
     const heading = !error
         ? '✅ Mintlify static export ready'
-        : error instanceof errors/* TimedOutError */.On
+        : (0,errors/* stillRunning */.K_)(error)
             ? '⏳ Mintlify static export still running: this run stopped waiting'
             : error instanceof errors/* CancelledError */.cc
                 ? '⏹️ Mintlify static export: this run was cancelled'
@@ -4897,7 +4898,7 @@ async function extractFile(file, directory, settings, supply) {
 async function extractSite(source, format, directory, settings, reservedBytes, supply) {
     const started = Date.now();
     // Loaded when needed: extraction and its archive readers serve only runs that extract.
-    const { extractBundle } = await Promise.all(/* import() */[__webpack_require__.e(697), __webpack_require__.e(663), __webpack_require__.e(591)]).then(__webpack_require__.bind(__webpack_require__, 4591));
+    const { extractBundle } = await Promise.all(/* import() */[__webpack_require__.e(697), __webpack_require__.e(663), __webpack_require__.e(999)]).then(__webpack_require__.bind(__webpack_require__, 45999));
     const destination = (0,paths/* inside */.n)(directory, (0,external_node_path_.join)(directory, 'site'), 'the site folder');
     // Made before extracting: extraction feeds each reader every file as it writes it.
     const readers = await supply.take();
@@ -5233,7 +5234,7 @@ function run_explain(error, report, settings) {
     if (timedOut) {
         const during = PHASE_DOING[report.phases.at(-1)?.name ?? 'render'];
         const failure = error instanceof PollTimeoutError ? lastFailureNote(error) : '';
-        return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`);
+        return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`, !jobCompleted(report));
     }
     return (0,util_errors/* asError */.z)(error);
 }
@@ -5481,6 +5482,9 @@ const exportMode = {
 function exportNextStep(report, error) {
     if (!error || !report.jobId)
         return undefined;
+    const own = ownNextStep(error);
+    if (own)
+        return own;
     if (error instanceof ExportJobGoneError)
         return {
             text: `The API no longer knows this job: ${report.started ? 'run the step again' : 'run the step with the domain instead of the job id'} to start a new export.`
@@ -6643,13 +6647,27 @@ function maskLink(link) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $F: () => (/* binding */ stoppedWaiting),
+/* harmony export */   K_: () => (/* binding */ stillRunning),
 /* harmony export */   On: () => (/* binding */ TimedOutError),
 /* harmony export */   cc: () => (/* binding */ CancelledError)
 /* harmony export */ });
-/** The step's `timeout` ran out; the job goes on on the server (the CLI exits 3 for it). */
+/**
+ * The step's `timeout` ran out (the CLI exits 3 for it). Mostly while the job goes on on the
+ * server; an export can also run out of time after its job finished (downloading the bundle),
+ * when nothing is still running and the outcome is a failure to say so.
+ */
 class TimedOutError extends Error {
+    workGoesOn;
     name = 'TimedOutError';
+    constructor(message, 
+    /** Whether the work this step waited for goes on on the server. */
+    workGoesOn = true) {
+        super(message);
+        this.workGoesOn = workGoesOn;
+    }
 }
+/** A timeout while the work goes on: a step that stopped waiting, not one that failed. */
+const stillRunning = (error) => error instanceof TimedOutError && error.workGoesOn;
 /** The run was cancelled (the runner's cancel, SIGINT, SIGTERM); what it started goes on. */
 class CancelledError extends Error {
     name = 'CancelledError';

@@ -11,8 +11,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4827);
-/* harmony import */ var _modes_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(39945);
-/* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19630);
+/* harmony import */ var _modes_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(39945);
+/* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(19630);
 
 
 
@@ -54,7 +54,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
         const hint = status === 403 || status === 404
             ? ' Give the workflow `permissions: deployments: write` (a pull request from a fork gets a read-only token), or set `github-deployment: false`.'
             : '';
-        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.warning(`Could not ${what}${status ? ` (HTTP ${status})` : ''}: ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}.${hint}`);
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.warning(`Could not ${what}${status ? ` (HTTP ${status})` : ''}: ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(error.message)}.${hint}`);
     };
     const setStatus = async (state, report) => {
         if (deploymentId === undefined || broken)
@@ -67,7 +67,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                 state,
                 ...(state === 'success' && report.previewUrl ? { environment_url: report.previewUrl } : {}),
                 ...(settings.github.runUrl ? { log_url: settings.github.runUrl } : {}),
-                description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(state === 'success'
+                description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(state === 'success'
                     ? 'Mintlify preview ready'
                     : state === 'failure'
                         ? `Mintlify preview failed${report.deployment?.summary ? `: ${report.deployment.summary}` : ''}`
@@ -93,7 +93,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                     repo,
                     ref,
                     environment: options.environment,
-                    description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(`Mintlify preview of ${report.branch}`, DESCRIPTION_CUT),
+                    description: (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(`Mintlify preview of ${report.branch}`, DESCRIPTION_CUT),
                     auto_merge: false,
                     required_contexts: [],
                     transient_environment: true,
@@ -106,7 +106,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                     return;
                 }
                 deploymentId = id;
-                _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Recorded GitHub deployment ${id} of ${sha ? sha.slice(0, 7) : `branch ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(ref)}`} in ${options.environment}.`);
+                _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Recorded GitHub deployment ${id} of ${sha ? sha.slice(0, 7) : `branch ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(ref)}`} in ${options.environment}.`);
             }
             catch (error) {
                 warn('record the preview as a GitHub deployment', error);
@@ -116,7 +116,7 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
         },
         async finished(report, error) {
             // The preview goes on building: neither failed nor ready, as far as this run knows.
-            if ((0,_modes_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .stoppedWaiting */ .$F)(error)) {
+            if ((0,_modes_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .stoppedWaiting */ .$F)(error)) {
                 if (deploymentId !== undefined && !broken)
                     _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`GitHub deployment ${deploymentId} of ${options.environment}: left in progress.`);
                 return;

@@ -206,7 +206,7 @@ export const INPUTS: readonly InputDeclaration[] = [
     only: 'action',
     default: 'archive',
     description:
-      "export: what the artifact holds. `archive` (the downloaded file, not compressed again), `extracted` (the site's files), or `pages` (one `artifact.tar` of the site, as `actions/deploy-pages` consumes it)."
+      'export: what the artifact holds. `archive` (the downloaded file, not compressed again), `extracted` (the site\'s files; a file name with `" : < > | * ?`, which the artifact service refuses, fails the step before the upload), or `pages` (one `artifact.tar` of the site, as `actions/deploy-pages` consumes it).'
   },
   {
     name: 'artifact-name',

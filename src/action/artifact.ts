@@ -1,10 +1,13 @@
 import { log } from '../log.js'
 import { mkdir, readdir, stat } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import { quoted } from '../archive/inspect.js'
 import { create as createTar } from 'tar'
 import { walkTree } from '../util/walk.js'
 import type { ExportReport, UploadedArtifact } from '../modes/export/run.js'
 import type { ArtifactContent, ExportSettings } from '../modes/export/settings.js'
+import type { HasNextStep } from '../modes/next-step.js'
+import type { NextStep } from '../report/summary.js'
 
 export interface ArtifactRequest {
   name: string
@@ -37,9 +40,23 @@ export function artifactRequest(
   }
 }
 
-export class ArtifactError extends Error {
+export class ArtifactError extends Error implements HasNextStep {
   override name = 'ArtifactError'
+  constructor(
+    message: string,
+    readonly nextStep?: NextStep
+  ) {
+    super(message)
+  }
 }
+
+/**
+ * What the artifact service refuses in a file's path below the artifact's root (NTFS's
+ * characters, refused on every platform; an archive made on Linux can hold any of them).
+ * @actions/artifact checks too, but its error quotes the path raw and speaks of its own
+ * checks, not of the input that avoids them.
+ */
+const REFUSED_IN_ARTIFACT_PATHS = /[":<>|*?\r\n]/
 
 /**
  * Uploads the bundle as a workflow artifact: the archive as downloaded (not compressed again),
@@ -81,10 +98,29 @@ async function artifactFiles(
   const site = request.sitePath
   if (!site)
     throw new ArtifactError(`\`artifact-content: ${request.content}\` needs the extracted site.`)
-  if (request.content === 'extracted')
-    return { files: await listFiles(site), root: site, compressionLevel: 6 }
+  if (request.content === 'extracted') {
+    const files = await listFiles(site)
+    refuseUnnameable(
+      request.name,
+      files.map(file => relative(site, file))
+    )
+    return { files, root: site, compressionLevel: 6 }
+  }
   const tarball = await pagesTarball(site, join(request.workDir, 'pages'))
   return { files: [tarball], root: dirname(tarball), compressionLevel: 6 }
+}
+
+/** Refuses, before anything is uploaded, a site whose file names the artifact cannot hold. */
+function refuseUnnameable(artifact: string, paths: readonly string[]): void {
+  const refused = paths.filter(path => REFUSED_IN_ARTIFACT_PATHS.test(path))
+  if (refused.length === 0) return
+  throw new ArtifactError(
+    `Artifact \`${artifact}\` cannot hold the extracted site: ${refused.length} of its files have a name with " : < > | * or ?, which the artifact service refuses (the first: ${quoted(refused[0])}). Upload the bundle as downloaded with \`artifact-content: archive\`, or the site as one tarball with \`artifact-content: pages\`.`,
+    {
+      text: 'Upload the bundle as downloaded (or, with `pages`, the site as one tarball): the artifact service cannot name these files.',
+      snippet: 'artifact-content: archive'
+    }
+  )
 }
 
 /**

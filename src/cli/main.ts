@@ -37,7 +37,7 @@ export const EXIT = {
   failed: 1,
   /** Bad usage or input: nothing was started. */
   usage: 2,
-  /** `--timeout` ran out; the job goes on on the server. */
+  /** `--timeout` ran out; the job goes on on the server, or an export's bundle was not fetched. */
   timedOut: 3,
   interrupted: 130
 } as const
@@ -51,7 +51,8 @@ Exit codes:
        not be written)
   2    bad usage or input: nothing was started
   3    --timeout ran out: the job goes on on the server (follow it again with --job-id;
-       a deployment or a preview with: mintlify-admin deploy --status-id ID)
+       a deployment or a preview with: mintlify-admin deploy --status-id ID), or an
+       export finished but its bundle was not fetched in time (--job-id gets a fresh link)
   130  interrupted (SIGINT or SIGTERM)
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,

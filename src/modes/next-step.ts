@@ -16,3 +16,14 @@ export function followAgain(
     snippet
   }
 }
+
+/**
+ * A failure that says itself what to do next: the front door's own work (the artifact upload),
+ * whose failures no mode knows.
+ */
+export interface HasNextStep {
+  readonly nextStep?: NextStep
+}
+
+export const ownNextStep = (error: Error | undefined): NextStep | undefined =>
+  (error as HasNextStep | undefined)?.nextStep

@@ -1,5 +1,5 @@
 import { secrets } from '../log.js'
-import { CancelledError, TimedOutError } from '../modes/errors.js'
+import { CancelledError, stillRunning } from '../modes/errors.js'
 import { markdownText, markdownUrl, quoteMessage } from '../util/markdown.js'
 
 export type SummaryRow = [label: string, value: string]
@@ -96,7 +96,7 @@ export function summaryMarkdown(
   // A timeout fails the step, but the work goes on on the server: not a ❌.
   const heading = !error
     ? `✅ ${title}`
-    : error instanceof TimedOutError
+    : stillRunning(error)
       ? `⏳ ${title}: still running, this step stopped waiting`
       : error instanceof CancelledError
         ? `⏹️ ${title}: this step was cancelled`

@@ -989,9 +989,14 @@ export const STORE_QUIRKS: FaultCase[] = [
       exitCode: 1,
       message:
         /Timed out after 4s downloading the bundle of export job (se_\w+) \(last seen: completed[^)]*\)\. Increase `timeout`\. The export itself finished: run the step again with `job-id: \1` for a fresh link/
-    }
+    },
     // 48 MiB at 1 MiB/s a connection takes 12 s over four: without the deadline reaching the
     // download, it would finish and the step succeed, so the outcome says it (no clock needed).
+    // The job is done: nothing is still running, so the summary says the step failed.
+    check: ({ summary }) => {
+      expect(summary).toContain('❌ Mintlify static export failed')
+      expect(summary).not.toContain('still running')
+    }
   },
   {
     fault: 'status poll that never answers, with request-timeout longer than the step',

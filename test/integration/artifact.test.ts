@@ -246,6 +246,33 @@ describe('upload-artifact against a results-service stand-in and azurite', () =>
     expectSameSite(filesOf([...entries].map(([path, entry]) => [path, entry.content])), expected)
   })
 
+  it('refuses, before uploading, a site whose file names the artifact service refuses, and says what to upload instead', async () => {
+    const emu = emulator as Emulator
+    const storage = emu.options.storage
+    const extraEntries = [
+      { name: 'notes/10:30.html', type: 'file', content: '<p>at half past ten</p>' } as const,
+      { name: 'why?.html', type: 'file', content: '<p>a question</p>' } as const
+    ]
+    emu.options = { ...emu.options, storage: { ...storage, extraEntries } }
+    let run: ActionRun
+    try {
+      run = await exportRun({ 'artifact-content': 'extracted', 'artifact-name': 'odd-names' })
+    } finally {
+      emu.options = { ...emu.options, storage }
+    }
+    expectCleanFailure(
+      run,
+      'Artifact `odd-names` cannot hold the extracted site: 2 of its files have a name with " : < > | * or ?, which the artifact service refuses (the first: `notes/10:30.html`). Upload the bundle as downloaded with `artifact-content: archive`, or the site as one tarball with `artifact-content: pages`.'
+    )
+    // Nothing was sent; @actions/artifact's own refusal would have been in words about its checks.
+    expect(callsFor('odd-names').create).toHaveLength(0)
+    expect(run.outputs['extract-path']).toBeTruthy()
+    expect(run.outputs['artifact-id']).toBeUndefined()
+    // The next step is another content, not the job id (which would fail the same way).
+    expect(run.summary).toContain('artifact-content: archive')
+    expect(run.summary).not.toContain('job-id: ')
+  })
+
   describe('a blob store that takes the upload and never answers', () => {
     let stall: Server
     const connections = new Set<Socket>()

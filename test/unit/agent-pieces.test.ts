@@ -3,6 +3,7 @@ import { classifyAgentJob, pullRequestAbsence } from '../../src/modes/agent-watc
 import type { AgentReport } from '../../src/modes/agent-watch/run.js'
 import type { AgentJob } from '../../src/api/client.js'
 import { exportCommentBody, exportCommentMarker } from '../../src/modes/export/report.js'
+import { TimedOutError } from '../../src/modes/errors.js'
 import { pullRequestOf } from '../../src/action/pr-comment.js'
 import { agentWatchMode } from '../../src/modes/agent-watch/mode.js'
 import {
@@ -176,6 +177,16 @@ describe('comments', () => {
     expect(body).toContain('2026-01-01T00:00:00.000Z')
     expect(body).not.toContain('secretsecret')
     expect(exportCommentMarker('docs.example.com')).toMatch(/^<!-- .* -->$/)
+  })
+  it('heads a timeout after the export finished as a failure, not as still running', () => {
+    const done = { jobId: 'se_1', lastJob: { status: 'completed' as const }, phases: [] }
+    const heading = (error: Error) => exportCommentBody(done, error).split('\n')[0]
+    expect(heading(new TimedOutError('Timed out downloading.', false))).toBe(
+      '### ❌ Mintlify static export failed'
+    )
+    expect(heading(new TimedOutError('Timed out waiting.'))).toBe(
+      '### ⏳ Mintlify static export still running: this run stopped waiting'
+    )
   })
   it('says on the pull request how many files the link check could not read', () => {
     const siteCheck = {

@@ -1,5 +1,5 @@
 import { summaryMarkdown, type NextStep, type SummaryRow } from '../../report/summary.js'
-import { followAgain } from '../next-step.js'
+import { followAgain, ownNextStep } from '../next-step.js'
 import type { Mode } from '../mode.js'
 import {
   brokenLinksSection,
@@ -46,6 +46,8 @@ export const exportMode: Mode<ExportSettings, ExportReport> = {
  */
 function exportNextStep(report: ExportReport, error: Error | undefined): NextStep | undefined {
   if (!error || !report.jobId) return undefined
+  const own = ownNextStep(error)
+  if (own) return own
   if (error instanceof ExportJobGoneError)
     return {
       text: `The API no longer knows this job: ${report.started ? 'run the step again' : 'run the step with the domain instead of the job id'} to start a new export.`

@@ -9,7 +9,7 @@ import {
   type SummaryRow
 } from '../../report/summary.js'
 import { factList, markdownText, markdownUrl, quoteMessage } from '../../util/markdown.js'
-import { CancelledError, TimedOutError } from '../errors.js'
+import { CancelledError, stillRunning } from '../errors.js'
 import { describeJobProgress } from './job-status.js'
 import type { ExportReport } from './run.js'
 import type { SiteCheckResult } from '../../site/check.js'
@@ -157,7 +157,7 @@ export function exportCommentBody(
 ): string {
   const heading = !error
     ? '✅ Mintlify static export ready'
-    : error instanceof TimedOutError
+    : stillRunning(error)
       ? '⏳ Mintlify static export still running: this run stopped waiting'
       : error instanceof CancelledError
         ? '⏹️ Mintlify static export: this run was cancelled'

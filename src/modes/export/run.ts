@@ -831,7 +831,8 @@ function explain(error: unknown, report: ExportReport, settings: ExportSettings)
     const during = PHASE_DOING[report.phases.at(-1)?.name ?? 'render']
     const failure = error instanceof PollTimeoutError ? lastFailureNote(error) : ''
     return new TimedOutError(
-      `Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`
+      `Timed out after ${formatDuration(settings.timeoutMs)} ${during} ${jobId ?? ''}${reached}.${failure} Increase \`timeout\`.${resume}`,
+      !jobCompleted(report)
     )
   }
   return asError(error)
