@@ -316,8 +316,10 @@ function adviceFor(status, op, retryAfterMs, serverSaid) {
             case 'status':
             case 'bundle':
                 return `${fact(`Export job \`${op.jobId}\` was not found.`)}Check \`job-id\` (\`${op.jobId}\`), and that the key belongs to the organization that started it.`;
-            case 'agent-create':
             case 'trigger':
+            case 'agent-create':
+                if (op.kind === 'trigger' && op.what === 'preview')
+                    return `${fact(`Project \`${op.projectId}\` or the branch was not found.`)}Check \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}), that the key belongs to its organization, and that \`branch\` exists in the repository connected to that project.`;
                 return `${fact(`Project \`${op.projectId}\` was not found.`)}Check \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}) and that the key belongs to its organization.`;
             case 'deployment-status':
                 return `${fact(`Deployment status \`${op.statusId}\` was not found.`)}Check \`status-id\` (\`${op.statusId}\`), and that the key belongs to the organization of that deployment.`;
@@ -326,8 +328,13 @@ function adviceFor(status, op, retryAfterMs, serverSaid) {
                 return `${fact(`Agent job \`${op.jobId}\` was not found in project \`${op.projectId}\`.`)}Check \`job-id\` (\`${op.jobId}\`) and \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}).`;
         }
     }
-    if (status === 409)
+    // Documented for the bundle link only; elsewhere a conflict with what runs already.
+    if (status === 409 && op.kind === 'bundle')
         return 'The export job has not finished yet, so there is no bundle to package.';
+    if (status === 409 && op.kind === 'trigger')
+        return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with \`status-id\` (shown on the Mintlify dashboard), or run this again once it ended.`;
+    if (status === 409)
+        return 'The service refused it as conflicting with the state of the job or project; try again once what runs there has ended.';
     if (status === 429 && agentWrite) {
         const reset = retryAfterMs === undefined
             ? 'the service did not say when it resets'
@@ -342,6 +349,9 @@ function adviceFor(status, op, retryAfterMs, serverSaid) {
         return `The service refused the domain or the paths: check \`domain\` (\`${op.domain}\`) against the domains of your Mintlify project, and \`paths\` if given.`;
     if (status === 400 || status === 422)
         return 'The request was refused as invalid: check the inputs named in the message.';
+    // A trigger's 5xx may have started one: the caller says what to look at before trying again.
+    if (status >= 500 && op.kind === 'trigger')
+        return 'This is an error on the service side.';
     if (status >= 500)
         return 'This is an error on the service side; try again later, and contact Mintlify support if it persists.';
     if (status >= 300 && status < 400) {
@@ -813,7 +823,7 @@ function createAdminApi(options) {
                 body: { branch },
                 signal
             });
-            const previewUrl = data.previewUrl ? (0,untrusted/* httpUrl */.q3)(data.previewUrl) : undefined;
+            const previewUrl = data.previewUrl ? previewAddress(data.previewUrl) : undefined;
             return { statusId: data.statusId, ...(previewUrl ? { previewUrl } : {}) };
         },
         async getDeploymentStatus(statusId, signal) {
@@ -1010,6 +1020,17 @@ function classifyRequestError(error) {
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return { kind: 'timeout', cause, code };
     return { kind: 'network', cause, code };
+}
+/**
+ * The preview's address, documented only as a string: a bare host name (`docs-x.mintlify.app`)
+ * is taken as https; anything else that is no web link is left out, and said so.
+ */
+function previewAddress(text) {
+    const hostFirst = /^[a-z0-9-]+(\.[a-z0-9-]+)+(?::\d+)?(?:\/\S*)?$/i.test(text);
+    const url = (0,untrusted/* httpUrl */.q3)(text) ?? (hostFirst ? (0,untrusted/* httpUrl */.q3)(`https://${text}`) : undefined);
+    if (!url)
+        log/* log */.Rm.warning(`The preview's address is not a web link (${(0,untrusted/* untrusted */.bp)(text)}): \`preview-url\` stays empty.`);
+    return url;
 }
 
 ;// CONCATENATED MODULE: ./src/modes/mode.ts
@@ -3185,7 +3206,8 @@ function deploymentCommentBody(kind, report, error, context) {
         rows.push(['Branch', markdownText(context.branch)]);
     if (previewUrl)
         rows.push(['Preview', `[${markdownText(context.previewUrl ?? '')}](${previewUrl})`]);
-    const sha = d?.commit?.sha ?? context.run.headSha;
+    // A deployment builds the project's deployment branch, not this run's commit.
+    const sha = d?.commit?.sha ?? context.expectedCommit;
     if (sha)
         rows.push(['Commit', commitCell(sha, context.run.repositoryUrl)]);
     if (d)
@@ -5556,6 +5578,52 @@ function exportNextStep(report, error) {
     return followAgain(error, 'The export', snippet);
 }
 
+;// CONCATENATED MODULE: ./src/modes/preview/branch.ts
+/** Characters git refuses in a branch name, and what the JSON body should never carry. */
+const NOT_A_BRANCH = /[\s\p{Cc}~^:?*[\\]|\.\.|@\{|^\/|\/$|\.lock$|^-/u;
+/**
+ * The branch to preview: `branch` when given, else the pull request's head branch on
+ * pull-request events, else the branch the workflow runs on. A problem, in words, otherwise.
+ */
+function resolvePreviewBranch(input, run) {
+    const checked = (branch, from) => branch.length > 255 || NOT_A_BRANCH.test(branch)
+        ? {
+            problem: `${from} is not a branch name git accepts (no spaces, control characters, \`~^:?*[\\\`, \`..\` or \`@{\`): give the branch to preview, e.g. \`docs/new-page\`.`
+        }
+        : { branch };
+    const given = input.trim();
+    if (given)
+        return checked(given, 'Input `branch`');
+    const set = 'Set `branch` to the branch to preview';
+    if (run.headRef && run.headFromFork) {
+        return {
+            problem: `Input \`branch\` is required here: the pull request comes from a fork, whose branch this repository's Mintlify project cannot build (and a fork's run has no secrets). ${set}, or run previews only for branches of this repository (\`if: github.event.pull_request.head.repo.full_name == github.repository\`).`
+        };
+    }
+    if (run.headRef)
+        return checked(run.headRef, 'The pull request’s head branch');
+    if (run.forPullRequest) {
+        return {
+            problem: `Input \`branch\` is required here: the event${run.eventName ? ` \`${run.eventName}\`` : ''} does not say the pull request’s head branch. ${set} (e.g. from \`gh pr view --json headRefName\`).`
+        };
+    }
+    if (run.refName)
+        return checked(run.refName, 'The branch the workflow runs on');
+    return {
+        problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\` in a workflow; \`$CI_COMMIT_REF_NAME\` in GitLab CI).`
+    };
+}
+/**
+ * The commit a preview of `branch` builds, when this run knows it: the run's own commit, when
+ * the branch is the one the run is for. A comment's `branch`, or a dispatch for another
+ * branch, builds whatever that branch holds; a fork's branch of the same name is not this
+ * repository's.
+ */
+function previewedCommit(branch, run) {
+    const ownBranch = run.headFromFork ? undefined : (run.headRef ?? run.refName);
+    return branch === ownBranch ? run.headSha : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/modes/preview/report.ts
 
 
@@ -5609,42 +5677,6 @@ async function runPreview(settings, deps) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/modes/preview/branch.ts
-/** Characters git refuses in a branch name, and what the JSON body should never carry. */
-const NOT_A_BRANCH = /[\s\p{Cc}~^:?*[\\]|\.\.|@\{|^\/|\/$|\.lock$|^-/u;
-/**
- * The branch to preview: `branch` when given, else the pull request's head branch on
- * pull-request events, else the branch the workflow runs on. A problem, in words, otherwise.
- */
-function resolvePreviewBranch(input, run) {
-    const checked = (branch, from) => branch.length > 255 || NOT_A_BRANCH.test(branch)
-        ? {
-            problem: `${from} is not a branch name git accepts (no spaces, control characters, \`~^:?*[\\\`, \`..\` or \`@{\`): give the branch to preview, e.g. \`docs/new-page\`.`
-        }
-        : { branch };
-    const given = input.trim();
-    if (given)
-        return checked(given, 'Input `branch`');
-    const set = 'Set `branch` to the branch to preview';
-    if (run.headRef && run.headFromFork) {
-        return {
-            problem: `Input \`branch\` is required here: the pull request comes from a fork, whose branch this repository's Mintlify project cannot build (and a fork's run has no secrets). ${set}, or run previews only for branches of this repository (\`if: github.event.pull_request.head.repo.full_name == github.repository\`).`
-        };
-    }
-    if (run.headRef)
-        return checked(run.headRef, 'The pull request’s head branch');
-    if (run.forPullRequest) {
-        return {
-            problem: `Input \`branch\` is required here: the event${run.eventName ? ` \`${run.eventName}\`` : ''} does not say the pull request’s head branch. ${set} (e.g. from \`gh pr view --json headRefName\`).`
-        };
-    }
-    if (run.refName)
-        return checked(run.refName, 'The branch the workflow runs on');
-    return {
-        problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\` in a workflow; \`$CI_COMMIT_REF_NAME\` in GitLab CI).`
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/modes/preview/settings.ts
 
 
@@ -5665,8 +5697,12 @@ function readPreviewSettings(reader, common, env) {
     };
 }
 function readGitHubDeployment(reader) {
-    if (!reader.flag('github-deployment'))
+    if (!reader.flag('github-deployment')) {
+        // Set for nothing, it would be ignored: no deployment would appear in that environment.
+        if (!['', 'docs-preview'].includes(reader.text('environment')))
+            reader.problem('Input `environment` is set, but `github-deployment` is not `true`: set `github-deployment: true` to record the preview as a GitHub deployment in that environment, or remove `environment`.');
         return {};
+    }
     const environment = reader.text('environment');
     const token = reader.text('github-token');
     if (!environment)
@@ -5677,6 +5713,7 @@ function readGitHubDeployment(reader) {
 }
 
 ;// CONCATENATED MODULE: ./src/modes/preview/mode.ts
+
 
 
 
@@ -5699,7 +5736,8 @@ const previewMode = {
             body: deploymentCommentBody('preview', report, error, {
                 run: settings.github,
                 branch: report.branch,
-                ...(report.previewUrl ? { previewUrl: report.previewUrl } : {})
+                ...(report.previewUrl ? { previewUrl: report.previewUrl } : {}),
+                expectedCommit: previewedCommit(report.branch, settings.github)
             })
         }
 };

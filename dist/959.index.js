@@ -12,7 +12,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
 /* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4827);
 /* harmony import */ var _modes_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(39945);
+/* harmony import */ var _modes_preview_branch_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(14967);
 /* harmony import */ var _util_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(19630);
+
 
 
 
@@ -32,13 +34,8 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
     const options = settings.githubDeployment;
     if (!options)
         return undefined;
-    // The run's commit is what is previewed only when the previewed branch is the run's own; a
-    // comment's `branch`, or a dispatch for another branch, names its commit by the branch.
-    // A fork's branch of the same name is not this repository's.
-    const ownBranch = settings.github.headFromFork
-        ? undefined
-        : (settings.github.headRef ?? settings.github.refName);
-    const sha = settings.branch === ownBranch ? settings.github.headSha : undefined;
+    // Another branch than the run's own is named by the branch: its commit is not known here.
+    const sha = (0,_modes_preview_branch_js__WEBPACK_IMPORTED_MODULE_4__/* .previewedCommit */ .n)(settings.branch, settings.github);
     const ref = sha ?? settings.branch;
     // A client per request: a signal made once would run out during a long build, and the
     // final status (sent minutes later) would fail at once.

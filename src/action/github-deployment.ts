@@ -2,6 +2,7 @@ import * as github from '@actions/github'
 import { log } from '../log.js'
 import { stoppedWaiting } from '../modes/errors.js'
 import type { PreviewReport } from '../modes/preview/run.js'
+import { previewedCommit } from '../modes/preview/branch.js'
 import type { PreviewSettings } from '../modes/preview/settings.js'
 import { untrusted } from '../util/untrusted.js'
 
@@ -36,13 +37,8 @@ export function previewDeployment(
 ): PreviewDeployment | undefined {
   const options = settings.githubDeployment
   if (!options) return undefined
-  // The run's commit is what is previewed only when the previewed branch is the run's own; a
-  // comment's `branch`, or a dispatch for another branch, names its commit by the branch.
-  // A fork's branch of the same name is not this repository's.
-  const ownBranch = settings.github.headFromFork
-    ? undefined
-    : (settings.github.headRef ?? settings.github.refName)
-  const sha = settings.branch === ownBranch ? settings.github.headSha : undefined
+  // Another branch than the run's own is named by the branch: its commit is not known here.
+  const sha = previewedCommit(settings.branch, settings.github)
   const ref = sha ?? settings.branch
   // A client per request: a signal made once would run out during a long build, and the
   // final status (sent minutes later) would fail at once.

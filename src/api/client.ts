@@ -420,7 +420,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
         body: { branch },
         signal
       })
-      const previewUrl = data.previewUrl ? httpUrl(data.previewUrl) : undefined
+      const previewUrl = data.previewUrl ? previewAddress(data.previewUrl) : undefined
       return { statusId: data.statusId, ...(previewUrl ? { previewUrl } : {}) }
     },
     async getDeploymentStatus(statusId, signal) {
@@ -641,4 +641,18 @@ export function classifyRequestError(error: unknown): {
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
     return { kind: 'timeout', cause, code }
   return { kind: 'network', cause, code }
+}
+
+/**
+ * The preview's address, documented only as a string: a bare host name (`docs-x.mintlify.app`)
+ * is taken as https; anything else that is no web link is left out, and said so.
+ */
+function previewAddress(text: string): string | undefined {
+  const hostFirst = /^[a-z0-9-]+(\.[a-z0-9-]+)+(?::\d+)?(?:\/\S*)?$/i.test(text)
+  const url = httpUrl(text) ?? (hostFirst ? httpUrl(`https://${text}`) : undefined)
+  if (!url)
+    log.warning(
+      `The preview's address is not a web link (${untrusted(text)}): \`preview-url\` stays empty.`
+    )
+  return url
 }

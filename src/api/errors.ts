@@ -153,8 +153,10 @@ function adviceFor(
       case 'status':
       case 'bundle':
         return `${fact(`Export job \`${op.jobId}\` was not found.`)}Check \`job-id\` (\`${op.jobId}\`), and that the key belongs to the organization that started it.`
-      case 'agent-create':
       case 'trigger':
+      case 'agent-create':
+        if (op.kind === 'trigger' && op.what === 'preview')
+          return `${fact(`Project \`${op.projectId}\` or the branch was not found.`)}Check \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}), that the key belongs to its organization, and that \`branch\` exists in the repository connected to that project.`
         return `${fact(`Project \`${op.projectId}\` was not found.`)}Check \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}) and that the key belongs to its organization.`
       case 'deployment-status':
         return `${fact(`Deployment status \`${op.statusId}\` was not found.`)}Check \`status-id\` (\`${op.statusId}\`), and that the key belongs to the organization of that deployment.`
@@ -163,8 +165,13 @@ function adviceFor(
         return `${fact(`Agent job \`${op.jobId}\` was not found in project \`${op.projectId}\`.`)}Check \`job-id\` (\`${op.jobId}\`) and \`project-id\` (\`${op.projectId}\`; shown at ${API_KEYS_PAGE}).`
     }
   }
-  if (status === 409)
+  // Documented for the bundle link only; elsewhere a conflict with what runs already.
+  if (status === 409 && op.kind === 'bundle')
     return 'The export job has not finished yet, so there is no bundle to package.'
+  if (status === 409 && op.kind === 'trigger')
+    return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with \`status-id\` (shown on the Mintlify dashboard), or run this again once it ended.`
+  if (status === 409)
+    return 'The service refused it as conflicting with the state of the job or project; try again once what runs there has ended.'
   if (status === 429 && agentWrite) {
     const reset =
       retryAfterMs === undefined
@@ -179,6 +186,8 @@ function adviceFor(
     return `The service refused the domain or the paths: check \`domain\` (\`${op.domain}\`) against the domains of your Mintlify project, and \`paths\` if given.`
   if (status === 400 || status === 422)
     return 'The request was refused as invalid: check the inputs named in the message.'
+  // A trigger's 5xx may have started one: the caller says what to look at before trying again.
+  if (status >= 500 && op.kind === 'trigger') return 'This is an error on the service side.'
   if (status >= 500)
     return 'This is an error on the service side; try again later, and contact Mintlify support if it persists.'
   if (status >= 300 && status < 400) {

@@ -312,6 +312,31 @@ describe('mode: deploy', () => {
     expect(emu.requests.filter(r => r.endpoint === 'deploy-status')).toHaveLength(0)
   })
 
+  it('a 409 from the trigger says another deployment may be running, not an export’s advice', async () => {
+    const emu = await emulate()
+    const body = '{"error":"A deployment is already in progress"}'
+    emu.inject('deploy', { kind: 'http', status: 409, body })
+    const run = await action('deploy')
+    expectCleanFailure(
+      run,
+      'HTTP 409: "A deployment is already in progress". The service refused it as conflicting: a deployment of this project may be under way already. Follow that one with `status-id`'
+    )
+    expect(errorsOf(run).join('\n')).not.toContain('export')
+    expect(triggers(emu, 'deploy')).toHaveLength(1)
+  })
+
+  it('a 5xx from the trigger says to look before triggering again, not to try again later', async () => {
+    const emu = await emulate()
+    emu.inject('deploy', { kind: 'http', status: 500, body: '{"error":"could not queue"}' })
+    const run = await action('deploy')
+    expectCleanFailure(
+      run,
+      'HTTP 500: "could not queue". This is an error on the service side. The request may have reached Mintlify, so a deployment may have started'
+    )
+    expect(errorsOf(run).join('\n')).not.toContain('try again later')
+    expect(triggers(emu, 'deploy')).toHaveLength(1)
+  })
+
   it('waits out a 429 whose Retry-After fits in the timeout', async () => {
     const emu = await emulate()
     emu.inject('deploy', { kind: 'http', status: 429, headers: { 'retry-after': '1' } })
@@ -569,6 +594,71 @@ describe('mode: preview', () => {
       /HTTP 429.*5 previews per minute per organization\. The limit lasts up to 1m, past this step's `timeout`/
     )
     expect(triggers(emu, 'preview')).toHaveLength(1)
+  })
+
+  it('a 404 from the preview trigger names the branch too', async () => {
+    const emu = await emulate()
+    emu.inject('preview', { kind: 'http', status: 404, body: '{"error":"Not found"}' })
+    const run = await action('preview', { branch: 'docs/x' })
+    expectCleanFailure(
+      run,
+      /HTTP 404: "Not found"\. Check `project-id` .*and that `branch` exists in the repository connected to that project\./
+    )
+    expect(triggers(emu, 'preview')).toHaveLength(1)
+  })
+
+  it('comments another branch’s preview without the run’s commit until the build names its own', async () => {
+    const emu = await emulate()
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const run = await action(
+      'preview',
+      { branch: 'docs/other', comment: 'true', 'github-token': TOKEN },
+      await pullRequestEnv(github)
+    )
+    expect(run.exitCode, run.log).toBe(0)
+    const posts = github.requests.filter(r => r.method === 'POST' && r.path.endsWith('/comments'))
+    const building = String(posts[0]?.body?.body)
+    expect(building).toContain('Mintlify preview building')
+    // The pull request's head is not what a preview of docs/other builds (the footer names
+    // the run's commit, as the run's).
+    expect(building).not.toContain('**Commit:**')
+    expect(building).not.toContain(`/commit/${HEAD_SHA})`)
+    const ready = github.comments[0]?.body ?? ''
+    expect(ready).toContain(`/commit/${run.outputs['commit-sha']})`)
+    expect(triggers(emu, 'preview')).toHaveLength(1)
+  })
+
+  it('takes a preview address without a scheme as https, and leaves out one that is no link, saying so', async () => {
+    const emu = await emulate()
+    const bare = emu.createDeployment(PROJECT, 'preview')
+    emu.inject('preview', {
+      kind: 'http',
+      status: 202,
+      body: JSON.stringify({ statusId: bare, previewUrl: 'proj-docs-x.mintlify.app' })
+    })
+    const run = await action('preview', { branch: 'docs/x' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['preview-url']).toBe('https://proj-docs-x.mintlify.app')
+
+    const odd = emu.createDeployment(PROJECT, 'preview')
+    emu.inject('preview', {
+      kind: 'http',
+      status: 202,
+      body: JSON.stringify({ statusId: odd, previewUrl: 'javascript:alert(1)' })
+    })
+    const second = await action('preview', { branch: 'docs/x' })
+    expect(second.exitCode, second.log).toBe(0)
+    expect(second.outputs['preview-url'] ?? '').toBe('')
+    expect(warningsOf(second).join('\n')).toContain(
+      "The preview's address is not a web link (javascript:alert(1)): `preview-url` stays empty."
+    )
+  })
+
+  it('refuses `environment` without `github-deployment: true`, before any request', async () => {
+    const emu = await emulate()
+    const run = await action('preview', { branch: 'docs/x', environment: 'staging-docs' })
+    expectCleanFailure(run, 'Input `environment` is set, but `github-deployment` is not `true`')
+    expect(emu.requests).toHaveLength(0)
   })
 
   it('never sends a preview trigger twice that reached the service unanswered', async () => {

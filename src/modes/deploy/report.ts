@@ -53,6 +53,8 @@ export interface CommentContext {
   run: GitHubRun
   branch?: string
   previewUrl?: string
+  /** The commit being built, when known before the status names it (a preview of the run's branch). */
+  expectedCommit?: string
 }
 
 const TITLES: Record<DeploymentKind, string> = {
@@ -110,7 +112,8 @@ export function deploymentCommentBody(
   if (context.branch) rows.push(['Branch', markdownText(context.branch)])
   if (previewUrl)
     rows.push(['Preview', `[${markdownText(context.previewUrl ?? '')}](${previewUrl})`])
-  const sha = d?.commit?.sha ?? context.run.headSha
+  // A deployment builds the project's deployment branch, not this run's commit.
+  const sha = d?.commit?.sha ?? context.expectedCommit
   if (sha) rows.push(['Commit', commitCell(sha, context.run.repositoryUrl)])
   if (d) rows.push(['Status', markdownText(d.status)])
   if (report.statusId) rows.push(['Status id', markdownText(report.statusId)])

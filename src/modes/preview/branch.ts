@@ -36,3 +36,14 @@ export function resolvePreviewBranch(
     problem: `Input \`branch\` is required here: this run is not for a pull request and runs on no branch. ${set} (e.g. \`branch: \${{ github.head_ref }}\` in a workflow; \`$CI_COMMIT_REF_NAME\` in GitLab CI).`
   }
 }
+
+/**
+ * The commit a preview of `branch` builds, when this run knows it: the run's own commit, when
+ * the branch is the one the run is for. A comment's `branch`, or a dispatch for another
+ * branch, builds whatever that branch holds; a fork's branch of the same name is not this
+ * repository's.
+ */
+export function previewedCommit(branch: string, run: GitHubRun): string | undefined {
+  const ownBranch = run.headFromFork ? undefined : (run.headRef ?? run.refName)
+  return branch === ownBranch ? run.headSha : undefined
+}

@@ -6,6 +6,7 @@ import {
 } from '../deploy/report.js'
 import type { Mode } from '../mode.js'
 import { followAgain } from '../next-step.js'
+import { previewedCommit } from './branch.js'
 import { previewCommentMarker, previewOutputs, previewSummaryRows } from './report.js'
 import { runPreview, type PreviewReport } from './run.js'
 import { readPreviewSettings, type PreviewSettings } from './settings.js'
@@ -28,7 +29,8 @@ export const previewMode: Mode<PreviewSettings, PreviewReport> = {
           body: deploymentCommentBody('preview', report, error, {
             run: settings.github,
             branch: report.branch,
-            ...(report.previewUrl ? { previewUrl: report.previewUrl } : {})
+            ...(report.previewUrl ? { previewUrl: report.previewUrl } : {}),
+            expectedCommit: previewedCommit(report.branch, settings.github)
           })
         }
 }

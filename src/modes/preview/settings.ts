@@ -35,7 +35,14 @@ export function readPreviewSettings(
 }
 
 function readGitHubDeployment(reader: Reader): Pick<PreviewSettings, 'githubDeployment'> {
-  if (!reader.flag('github-deployment')) return {}
+  if (!reader.flag('github-deployment')) {
+    // Set for nothing, it would be ignored: no deployment would appear in that environment.
+    if (!['', 'docs-preview'].includes(reader.text('environment')))
+      reader.problem(
+        'Input `environment` is set, but `github-deployment` is not `true`: set `github-deployment: true` to record the preview as a GitHub deployment in that environment, or remove `environment`.'
+      )
+    return {}
+  }
   const environment = reader.text('environment')
   const token = reader.text('github-token')
   if (!environment)
