@@ -267,6 +267,8 @@ function adviceFor(status, op, retryAfterMs, serverSaid) {
         return 'The export job has not finished yet, so there is no bundle to package.';
     if (status === 409 && op.kind === 'trigger')
         return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with \`status-id\` (shown on the Mintlify dashboard), or run this again once it ended.`;
+    if (status === 409 && op.kind === 'agent-message')
+        return `The job refused the message in its current state: check it with \`mode: agent-watch\` and \`job-id: ${op.jobId}\`, then send it again.`;
     if (status === 409)
         return 'The service refused it as conflicting with the state of the job or project; try again once what runs there has ended.';
     if (status === 429 && agentWrite) {
@@ -776,6 +778,9 @@ function agentJobPath(projectId, jobId) {
     return `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`;
 }
 function toAgentJob(data, body) {
+    // Only a web link is a link: other text here is not shown as one, nor output.
+    const prLink = data.prLink ? (0,untrusted/* httpUrl */.q3)(data.prLink) : undefined;
+    const givenLink = body?.prLink;
     return {
         id: data.id,
         status: data.status ?? 'active',
@@ -783,8 +788,10 @@ function toAgentJob(data, body) {
         repository: data.source?.repository ?? undefined,
         ref: data.source?.ref ?? undefined,
         model: data.model ?? undefined,
-        // Only a web link is a link: other text here is not shown as one, nor output.
-        prLink: data.prLink ? (0,untrusted/* httpUrl */.q3)(data.prLink) : undefined,
+        prLink,
+        ...(typeof givenLink === 'string' && givenLink.trim() && !prLink
+            ? { prLinkUnusable: true }
+            : {}),
         createdAt: data.createdAt ?? undefined,
         archivedAt: data.archivedAt ?? undefined,
         raw: cutDeep(body, RAW_MAX_DEPTH)
@@ -1915,8 +1922,13 @@ function agentCommentBody(report, error) {
     let headline;
     if ((0,errors/* stoppedWaiting */.$F)(error))
         headline = '⏳ The docs agent is still working: this run stopped waiting';
-    else if (error)
+    // The job was not seen to end: the step could not follow it (a refused read, say).
+    else if (error && (!verdict || verdict.kind === 'pending'))
+        headline = '⚠️ Could not follow the docs agent: it may still be working';
+    else if (error && verdict?.kind === 'failed')
         headline = '❌ The docs agent failed';
+    else if (error)
+        headline = '❌ The docs agent finished without a pull request to hand on';
     else if (!verdict || verdict.kind === 'pending')
         headline =
             report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working';
@@ -1926,6 +1938,8 @@ function agentCommentBody(report, error) {
             : '🗄️ The docs agent job is archived, with no pull request';
     else if (prUrl)
         headline = `✅ The docs agent opened a pull request: ${prUrl}`;
+    else if (job?.prLinkUnusable)
+        headline = '⚠️ The docs agent finished; its pull request link could not be used';
     else
         headline = '✅ The docs agent finished: no documentation changes needed';
     const lines = [`### ${headline}`, ''];
@@ -2556,6 +2570,11 @@ function judge(job, settings) {
     if (verdict.kind === 'failed') {
         throw new AgentJobError(`Agent job ${id} failed${verdict.reason ? `: ${verdict.reason}` : ' (the service gave no reason)'}.`);
     }
+    if (verdict.kind !== 'pending' && !verdict.prLink && job.prLinkUnusable) {
+        // A pull request there is, but no link to hand on: never "no file changes".
+        noPullRequest(`Agent job ${id} is ${job.status} and names a pull request, but by a link the action cannot use (not a web link, or longer than 2,048 characters): \`pr-link\` stays empty; look for the pull request in the repository.`, settings, 'warning');
+        return;
+    }
     if (verdict.kind === 'archived') {
         const archived = `Agent job ${id} is archived${job.archivedAt ? ` (archived at ${job.archivedAt})` : ''}`;
         // The spec keeps no state from before the archive: no pull request is all that is known.
@@ -2572,10 +2591,10 @@ function judge(job, settings) {
     noPullRequest(`Agent job ${id} completed without file changes, so no pull request was opened.`, settings);
 }
 /** A job that ended without a pull request: a notice, or a failure with `require-pr`. */
-function noPullRequest(message, settings) {
+function noPullRequest(message, settings, level = 'notice') {
     if (settings.requirePr)
         throw new AgentJobError(`${message} \`require-pr: true\` makes this a failure.`);
-    log/* log */.Rm.notice(message);
+    log/* log */.Rm[level](message);
 }
 function explain(error, report, settings) {
     if (error instanceof PollTimeoutError || (error instanceof ApiError && error.stepTimedOut)) {
@@ -2741,6 +2760,9 @@ async function runAgent(settings, deps) {
         else {
             // What the job shows before the message: until the service picks it up, it shows that.
             before = await deps.api.getAgentJob(projectId, request.jobId, deps.signal);
+            // Its next end may be the earlier request's: the service says nothing of which it ends.
+            if (classifyAgentJob(before).kind === 'pending')
+                log/* log */.Rm.warning(`Agent job ${request.jobId} is still working (${before.status}) on an earlier request: the result this step waits for may be that request's, not the follow-up's.`);
             log/* log */.Rm.info(`Sending a follow-up to agent job ${request.jobId} (message: ${about}).`);
             job = await deps.api.sendAgentMessage(projectId, request.jobId, built.text, deps.signal);
             log/* log */.Rm.info(statusGiven(job)
@@ -2973,7 +2995,6 @@ function githubAccess(reader, env) {
 
 
 
-
 const agentMode = {
     name: 'agent',
     summary: 'Start an agent job (or send one a follow-up) and follow it to its pull request.',
@@ -2982,8 +3003,10 @@ const agentMode = {
     outputs: agentRunOutputs,
     summaryMarkdown: agentRunSummary,
     // No job, no comment: a step that could not start one fails where its checks are shown. Nor
-    // for a follow-up cancelled or timed out before it was sent (`job` is its answer).
-    comment: (_settings, report, error) => report.jobId && !((0,errors/* stoppedWaiting */.$F)(error) && !report.job)
+    // for a follow-up the job did not take (`job` is the answer that it did): refused, cut off,
+    // cancelled or timed out before it was sent, it leaves the job's comment telling the job's
+    // last result (its pull request), not a failure of the agent.
+    comment: (_settings, report, error) => report.jobId && report.job
         ? {
             marker: agentCommentMarker(report.projectId, report.jobId),
             body: agentCommentBody(report, error)

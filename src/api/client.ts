@@ -59,6 +59,8 @@ export interface AgentJob {
   ref?: string
   model?: string
   prLink?: string
+  /** The answer named a pull request by a link the action cannot use (no web link, too long). */
+  prLinkUnusable?: true
   createdAt?: string
   archivedAt?: string
   /** The body as received (before any field was read), for the `job` output. */
@@ -441,6 +443,9 @@ function agentJobPath(projectId: string, jobId: string): string {
 }
 
 function toAgentJob(data: z.output<typeof agentAnswerBody>, body: unknown): AgentJob {
+  // Only a web link is a link: other text here is not shown as one, nor output.
+  const prLink = data.prLink ? httpUrl(data.prLink) : undefined
+  const givenLink = (body as { prLink?: unknown } | null)?.prLink
   return {
     id: data.id,
     status: data.status ?? 'active',
@@ -448,8 +453,10 @@ function toAgentJob(data: z.output<typeof agentAnswerBody>, body: unknown): Agen
     repository: data.source?.repository ?? undefined,
     ref: data.source?.ref ?? undefined,
     model: data.model ?? undefined,
-    // Only a web link is a link: other text here is not shown as one, nor output.
-    prLink: data.prLink ? httpUrl(data.prLink) : undefined,
+    prLink,
+    ...(typeof givenLink === 'string' && givenLink.trim() && !prLink
+      ? { prLinkUnusable: true as const }
+      : {}),
     createdAt: data.createdAt ?? undefined,
     archivedAt: data.archivedAt ?? undefined,
     raw: cutDeep(body, RAW_MAX_DEPTH) as Record<string, unknown>

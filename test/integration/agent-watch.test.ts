@@ -6,7 +6,7 @@ import { AGENT_PR_LINK } from '../emulator/agent.ts'
 import { startEmulator, type Emulator } from '../emulator/index.ts'
 import type { AgentScenario } from '../emulator/types.ts'
 import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
-import { expectCleanFailure, expectNoSecretsShown } from '../support/assertions.js'
+import { expectCleanFailure, expectNoSecretsShown, warningsOf } from '../support/assertions.js'
 import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
 
 const PROJECT = 'proj_docs'
@@ -233,6 +233,32 @@ describe('agent-watch, end to end against the emulator', () => {
     )
     expect(run.log).not.toContain('Check `job-id`')
   })
+
+  it.each([
+    ['without a scheme', 'github.com/acme/docs/pull/42'],
+    ['longer than any real one', `https://github.com/acme/docs/pull/42?${'a'.repeat(2100)}`]
+  ])(
+    'a pull request named by a link it cannot use (%s) is never "no file changes"',
+    async (_, link) => {
+      const emu = await emulateJob('completed-with-pr')
+      const body = JSON.stringify({ id: 'job_1', status: 'completed', prLink: link })
+      emu.inject('agent', { kind: 'http', status: 200, body })
+      const run = await watch()
+      expect(run.exitCode, run.log).toBe(0)
+      expect(run.outputs['pr-link'] ?? '').toBe('')
+      expect(warningsOf(run).join('\n')).toContain(
+        'Agent job job_1 is completed and names a pull request, but by a link the action cannot use'
+      )
+      expect(run.log).not.toContain('without file changes')
+
+      emu.inject('agent', { kind: 'http', status: 200, body })
+      const required = await watch({ 'require-pr': 'true' })
+      expectCleanFailure(
+        required,
+        /names a pull request, but by a link the action cannot use .*`require-pr: true` makes this a failure\./
+      )
+    }
+  )
 
   it('hands over a job whose answer nests a field thousands of levels deep', async () => {
     const emu = await emulateJob('completed-with-pr')

@@ -6,7 +6,7 @@ import { MAX_PROMPT_CHARS } from '../../src/modes/agent/prompt.ts'
 import { AGENT_PR_LINK } from '../emulator/agent.ts'
 import { startEmulator, type Emulator, type EmulatorInput } from '../emulator/index.ts'
 import { emulatorInputs, runAction, type ActionRun } from '../support/action-runner.js'
-import { expectCleanFailure, expectNoSecretsShown } from '../support/assertions.js'
+import { expectCleanFailure, expectNoSecretsShown, warningsOf } from '../support/assertions.js'
 import { runCli, type CliRun } from '../support/cli-runner.js'
 import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
 import { startLoopbackProxy } from '../support/proxy.js'
@@ -269,6 +269,17 @@ describe('follow-ups', () => {
       expect(run.outputs['pr-link']).toBe(AGENT_PR_LINK)
     }
   )
+
+  it('a follow-up to a job still working on an earlier request warns that the result may be that request’s', async () => {
+    await emulate({
+      agentJobs: { job_1: { projectId: PROJECT, timeline: 'completed-with-pr', activeMs: 60_000 } }
+    })
+    const run = await agent({ 'job-id': 'job_1', message: 'Also the timeout.', wait: 'false' })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(warningsOf(run).join('\n')).toContain(
+      "Agent job job_1 is still working (active) on an earlier request: the result this step waits for may be that request's, not the follow-up's."
+    )
+  })
 
   it('a job it started that the API never shows: look at the dashboard, not at `job-id`', async () => {
     const emu = await emulate()
@@ -572,6 +583,33 @@ describe('the loop closed on the pull request', () => {
     expect(github.commentBodies).toHaveLength(2)
     expect(renderGfm(github.commentBodies[0] ?? '')).toContain('The docs agent started')
     expect(github.comments[0]?.body).toContain(AGENT_PR_LINK)
+  })
+
+  it('a follow-up the job never took leaves its comment (and its pull request) as they were', async () => {
+    const emu = await emulate()
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/app', pullNumber: 7 })
+    const env = await eventEnv('pull_request', PULL_REQUEST)
+    const comment = { comment: 'true', 'github-token': TOKEN }
+    const started = await agent({ prompt: 'Docs.', ...comment }, env)
+    expect(started.exitCode, started.log).toBe(0)
+    const before = github.comments[0]?.body
+    expect(before).toContain(AGENT_PR_LINK)
+    const writes = github.requests.filter(r => r.path.includes('/comments')).length
+
+    emu.inject('agent-message', {
+      kind: 'http',
+      status: 409,
+      body: '{"error":"Job is busy"}'
+    })
+    const jobId = started.outputs['job-id'] as string
+    const followUp = await agent({ 'job-id': jobId, message: 'Also the timeout.', ...comment }, env)
+    expectCleanFailure(
+      followUp,
+      `HTTP 409: "Job is busy". The job refused the message in its current state: check it with \`mode: agent-watch\` and \`job-id: ${jobId}\`, then send it again.`
+    )
+    // Not "the docs agent failed", and the link kept: the comment was not written at all.
+    expect(github.comments[0]?.body).toBe(before)
+    expect(github.requests.filter(r => r.path.includes('/comments')).length).toBe(writes)
   })
 
   it('no comment when no job was started', async () => {

@@ -216,10 +216,31 @@ describe('comments', () => {
       job: agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/42' })
     }
     expect(agentCommentBody(done, undefined)).toContain('https://github.com/acme/docs/pull/42')
-    const failed = agentCommentBody(report, new Error('Agent job job_1 failed: boom'))
+    const failedJob = { ...report, job: agentJob({ status: 'failed' }) }
+    const failed = agentCommentBody(failedJob, new Error('Agent job job_1 failed: boom'))
     // The heading says so, apart from the quoted error the test wrote.
     expect(failed.split('\n')[0]).toBe('### ❌ The docs agent failed')
     expect(failed).toContain('> Agent job job\\_1 failed: boom')
+  })
+  it('heads a step that failed beside the agent by what the job did, not as the agent’s failure', () => {
+    const heading = (job: AgentJob | undefined, error?: Error) =>
+      agentCommentBody({ ...report, job }, error).split('\n')[0]
+    const refused = new Error('GET failed with HTTP 401.')
+    expect(heading(agentJob({ status: 'active' }), refused)).toBe(
+      '### ⚠️ Could not follow the docs agent: it may still be working'
+    )
+    expect(heading(undefined, refused)).toBe(
+      '### ⚠️ Could not follow the docs agent: it may still be working'
+    )
+    const required = new Error('`require-pr: true` makes this a failure.')
+    expect(heading(agentJob({ status: 'completed' }), required)).toBe(
+      '### ❌ The docs agent finished without a pull request to hand on'
+    )
+    // A pull request named by a link that cannot be used is not "no changes needed".
+    const unusable = { ...agentJob({ status: 'completed' }), prLinkUnusable: true as const }
+    expect(heading(unusable)).toBe(
+      '### ⚠️ The docs agent finished; its pull request link could not be used'
+    )
   })
   it('heads an archived job with its pull request, or says it has none', () => {
     expect(agentCommentBody(report, undefined).split('\n')[0]).toBe(

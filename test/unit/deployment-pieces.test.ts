@@ -377,17 +377,21 @@ describe('the preview comment', () => {
     expect(html).not.toContain('<table>')
   })
 
-  it('shows the head commit while building, and no link to open yet', () => {
+  it('shows the commit expected while building, and no link to open yet', () => {
+    const context = { run, branch: 'docs/x', previewUrl: 'https://acme-docs-x.mintlify.app' }
     const html = render(
       deploymentCommentBody('preview', report(), undefined, {
-        run,
-        branch: 'docs/x',
-        previewUrl: 'https://acme-docs-x.mintlify.app'
+        ...context,
+        expectedCommit: 'c'.repeat(40)
       })
     )
     expect(html).toContain('Mintlify preview building')
     expect(html).not.toContain('Open the preview')
     expect(html).toContain('>ccccccc</a>')
+    // Not known (another branch than the run's, or a deployment): no commit row.
+    expect(render(deploymentCommentBody('preview', report(), undefined, context))).not.toContain(
+      'Commit'
+    )
   })
 
   it('renders hostile server text as text: no image, script, link or mention', () => {

@@ -116,7 +116,12 @@ describe('every mode’s pull-request comment', () => {
         new Error('It broke: a_b')
       )
       const html = renderGfm(failed?.body ?? '')
-      expect(html).toMatch(/^<h3>❌ /)
+      // An agent job seen working when the step failed is not said to have failed itself.
+      expect(html).toMatch(
+        name.startsWith('agent')
+          ? /^<h3>⚠️ Could not follow the docs agent: it may still be working</
+          : /^<h3>❌ /
+      )
       expect(html).toContain('<blockquote>\n<p>It broke: a_b</p>\n</blockquote>')
       expect(html).not.toMatch(/<th><\/th>/)
       expect(html).not.toMatch(/(^|[^\\])\\_/)
@@ -134,11 +139,15 @@ describe('every mode’s pull-request comment', () => {
     )
   })
 
-  it('agent: a follow-up cancelled before it was sent gets no comment', () => {
+  it('agent: a follow-up the job did not take (cancelled, refused) leaves the job’s comment as it was', () => {
     const notSent = { ...inProgress.agent, request: 'follow-up', job: undefined } as never
-    const cancelled = new CancelledError('Cancelled by SIGTERM.')
-    expect(MODES.agent.comment(commentSettings.agent as never, notSent, cancelled)).toBe(undefined)
-    expect(MODES.agent.comment(commentSettings.agent as never, notSent, undefined)).toBeDefined()
+    const taken = { ...inProgress.agent, request: 'follow-up' } as never
+    const comment = (report: never, error?: Error) =>
+      MODES.agent.comment(commentSettings.agent as never, report, error)
+    expect(comment(notSent, new CancelledError('Cancelled by SIGTERM.'))).toBe(undefined)
+    expect(comment(notSent, new Error('HTTP 429: too many requests.'))).toBe(undefined)
+    expect(comment(taken, new CancelledError('Cancelled by SIGTERM.'))).toBeDefined()
+    expect(comment(taken, undefined)).toBeDefined()
   })
 
   it.each(['deploy', 'preview'] as const)(

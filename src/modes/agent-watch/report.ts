@@ -88,7 +88,11 @@ export function agentCommentBody(
   let headline: string
   if (stoppedWaiting(error))
     headline = '⏳ The docs agent is still working: this run stopped waiting'
-  else if (error) headline = '❌ The docs agent failed'
+  // The job was not seen to end: the step could not follow it (a refused read, say).
+  else if (error && (!verdict || verdict.kind === 'pending'))
+    headline = '⚠️ Could not follow the docs agent: it may still be working'
+  else if (error && verdict?.kind === 'failed') headline = '❌ The docs agent failed'
+  else if (error) headline = '❌ The docs agent finished without a pull request to hand on'
   else if (!verdict || verdict.kind === 'pending')
     headline =
       report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working'
@@ -97,6 +101,8 @@ export function agentCommentBody(
       ? `🗄️ The docs agent job is archived; its pull request: ${prUrl}`
       : '🗄️ The docs agent job is archived, with no pull request'
   else if (prUrl) headline = `✅ The docs agent opened a pull request: ${prUrl}`
+  else if (job?.prLinkUnusable)
+    headline = '⚠️ The docs agent finished; its pull request link could not be used'
   else headline = '✅ The docs agent finished: no documentation changes needed'
   const lines = [`### ${headline}`, '']
   if (error) lines.push(quoteMessage(error.message), '')

@@ -158,6 +158,15 @@ function judge(job: AgentJob, settings: AgentWatchOptions): void {
       `Agent job ${id} failed${verdict.reason ? `: ${verdict.reason}` : ' (the service gave no reason)'}.`
     )
   }
+  if (verdict.kind !== 'pending' && !verdict.prLink && job.prLinkUnusable) {
+    // A pull request there is, but no link to hand on: never "no file changes".
+    noPullRequest(
+      `Agent job ${id} is ${job.status} and names a pull request, but by a link the action cannot use (not a web link, or longer than 2,048 characters): \`pr-link\` stays empty; look for the pull request in the repository.`,
+      settings,
+      'warning'
+    )
+    return
+  }
   if (verdict.kind === 'archived') {
     const archived = `Agent job ${id} is archived${job.archivedAt ? ` (archived at ${job.archivedAt})` : ''}`
     // The spec keeps no state from before the archive: no pull request is all that is known.
@@ -180,10 +189,14 @@ function judge(job: AgentJob, settings: AgentWatchOptions): void {
 }
 
 /** A job that ended without a pull request: a notice, or a failure with `require-pr`. */
-function noPullRequest(message: string, settings: AgentWatchOptions): void {
+function noPullRequest(
+  message: string,
+  settings: AgentWatchOptions,
+  level: 'notice' | 'warning' = 'notice'
+): void {
   if (settings.requirePr)
     throw new AgentJobError(`${message} \`require-pr: true\` makes this a failure.`)
-  log.notice(message)
+  log[level](message)
 }
 
 function explain(error: unknown, report: AgentReport, settings: AgentWatchOptions): Error {

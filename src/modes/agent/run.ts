@@ -72,6 +72,11 @@ export async function runAgent(
     } else {
       // What the job shows before the message: until the service picks it up, it shows that.
       before = await deps.api.getAgentJob(projectId, request.jobId, deps.signal)
+      // Its next end may be the earlier request's: the service says nothing of which it ends.
+      if (classifyAgentJob(before).kind === 'pending')
+        log.warning(
+          `Agent job ${request.jobId} is still working (${before.status}) on an earlier request: the result this step waits for may be that request's, not the follow-up's.`
+        )
       log.info(`Sending a follow-up to agent job ${request.jobId} (message: ${about}).`)
       job = await deps.api.sendAgentMessage(projectId, request.jobId, built.text, deps.signal)
       log.info(
