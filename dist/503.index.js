@@ -763,14 +763,14 @@ function createAdminApi(options) {
             return { statusId: data.statusId, ...(previewUrl ? { previewUrl } : {}) };
         },
         async getDeploymentStatus(statusId, signal) {
-            const { data } = await call({
+            const { data, body } = await call({
                 method: 'GET',
                 path: `/v1/project/update-status/${encodeURIComponent(statusId)}`,
                 operation: { kind: 'deployment-status', statusId },
                 schema: deploymentStatusBody,
                 signal
             });
-            return toDeploymentStatus(data);
+            return toDeploymentStatus(data, body);
         }
     };
 }
@@ -824,10 +824,14 @@ function isoTime(value) {
         return undefined;
     return parseTimestamp(value)?.toISOString() ?? (0,untrusted/* untrusted */.bp)(String(value), 64);
 }
-function toDeploymentStatus(data) {
-    const screenshot = [data.screenshot, data.screenshotLight, data.screenshotDark]
-        .map(url => (url ? (0,untrusted/* httpUrl */.q3)(url) : undefined))
-        .find(Boolean);
+function toDeploymentStatus(data, body) {
+    const given = (body ?? {});
+    // A link whose text cleaning changed (a signature scrubbed as a credential, say) leads
+    // nowhere: left out rather than handed on broken.
+    const whole = (name, url) => url && url === given[name] ? (0,untrusted/* httpUrl */.q3)(url) : undefined;
+    const screenshot = whole('screenshot', data.screenshot) ??
+        whole('screenshotLight', data.screenshotLight) ??
+        whole('screenshotDark', data.screenshotDark);
     const commit = data.commit
         ? {
             sha: data.commit.sha ?? undefined,
@@ -1382,7 +1386,7 @@ const OUTPUTS = [
     },
     {
         name: 'screenshot-url',
-        description: 'deploy, preview - A screenshot of the deployed site, when the service made one.'
+        description: 'deploy, preview - A screenshot of the deployed site, when the service made one (not a signed link: that is a credential, left out).'
     },
     { name: 'ended-at', description: 'deploy, preview - When the deployment ended (ISO 8601).' },
     { name: 'preview-url', description: 'preview - Address of the preview deployment.' }
@@ -2970,8 +2974,10 @@ function readTriggerEvent(reader, env) {
         reader.problem(error.message);
         return undefined;
     }
+    // Read whatever the event: a value that is no flag is refused on every event alike.
+    const allowed = reader.flag('allow-untrusted-trigger');
     const refusal = untrustedTrigger(event);
-    if (refusal && !reader.flag('allow-untrusted-trigger'))
+    if (refusal && !allowed)
         reader.problem(refusal);
     else if (refusal)
         log/* log */.Rm.warning(`\`allow-untrusted-trigger: true\`: running anyway. ${refusal}`);

@@ -470,7 +470,8 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   },
   {
     name: 'screenshot-url',
-    description: 'deploy, preview - A screenshot of the deployed site, when the service made one.'
+    description:
+      'deploy, preview - A screenshot of the deployed site, when the service made one (not a signed link: that is a credential, left out).'
   },
   { name: 'ended-at', description: 'deploy, preview - When the deployment ended (ISO 8601).' },
   { name: 'preview-url', description: 'preview - Address of the preview deployment.' }

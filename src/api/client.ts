@@ -426,14 +426,14 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       return { statusId: data.statusId, ...(previewUrl ? { previewUrl } : {}) }
     },
     async getDeploymentStatus(statusId, signal) {
-      const { data } = await call({
+      const { data, body } = await call({
         method: 'GET',
         path: `/v1/project/update-status/${encodeURIComponent(statusId)}`,
         operation: { kind: 'deployment-status', statusId },
         schema: deploymentStatusBody,
         signal
       })
-      return toDeploymentStatus(data)
+      return toDeploymentStatus(data, body)
     }
   }
 }
@@ -492,10 +492,21 @@ function isoTime(value: string | number | null | undefined): string | undefined 
   return parseTimestamp(value)?.toISOString() ?? untrusted(String(value), 64)
 }
 
-function toDeploymentStatus(data: z.output<typeof deploymentStatusBody>): DeploymentStatus {
-  const screenshot = [data.screenshot, data.screenshotLight, data.screenshotDark]
-    .map(url => (url ? httpUrl(url) : undefined))
-    .find(Boolean)
+function toDeploymentStatus(
+  data: z.output<typeof deploymentStatusBody>,
+  body: unknown
+): DeploymentStatus {
+  const given = (body ?? {}) as Partial<
+    Record<'screenshot' | 'screenshotLight' | 'screenshotDark', unknown>
+  >
+  // A link whose text cleaning changed (a signature scrubbed as a credential, say) leads
+  // nowhere: left out rather than handed on broken.
+  const whole = (name: keyof typeof given, url: string | null | undefined) =>
+    url && url === given[name] ? httpUrl(url) : undefined
+  const screenshot =
+    whole('screenshot', data.screenshot) ??
+    whole('screenshotLight', data.screenshotLight) ??
+    whole('screenshotDark', data.screenshotDark)
   const commit = data.commit
     ? {
         sha: data.commit.sha ?? undefined,

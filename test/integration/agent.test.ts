@@ -223,6 +223,11 @@ describe('mode: agent starts a job and follows it', () => {
     )
     expectCleanFailure(await agent({}), 'Mode `agent` needs what to ask')
     expectCleanFailure(await agent({ 'job-id': 'job_1' }), 'set `message`')
+    // Not a flag, on an event no one outside could write: refused all the same.
+    expectCleanFailure(
+      await agent({ prompt: 'a', 'allow-untrusted-trigger': 'yes' }),
+      'Input `allow-untrusted-trigger` is `yes`: expected `true` or `false`.'
+    )
     expect(emu.requests).toHaveLength(0)
   })
 })

@@ -670,6 +670,33 @@ describe('mode: preview', () => {
   })
 })
 
+describe('the screenshot', () => {
+  it('a signed screenshot link is left out, not handed on with its signature scrubbed', async () => {
+    const emu = await emulate()
+    const signed =
+      'https://shots.example/a.png?X-Amz-Signature=0123456789abcdef0123456789abcdef&X-Amz-Expires=3600'
+    const answer = {
+      status: 'success',
+      screenshot: signed,
+      screenshotLight: 'https://shots.example/light.png'
+    }
+    emu.inject('deploy-status', { kind: 'http', status: 200, body: JSON.stringify(answer) })
+    const run = await action('deploy')
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['screenshot-url']).toBe('https://shots.example/light.png')
+
+    emu.inject('deploy-status', {
+      kind: 'http',
+      status: 200,
+      body: JSON.stringify({ status: 'success', screenshot: signed })
+    })
+    const alone = await action('deploy')
+    expect(alone.exitCode, alone.log).toBe(0)
+    expect(alone.outputs['screenshot-url'] ?? '').toBe('')
+    expect(alone.log).not.toContain('0123456789abcdef0123456789abcdef')
+  })
+})
+
 describe('hostile answers', () => {
   const HOSTILE =
     '\n::set-output name=preview-url::https://evil.example ![x](https://evil.example/i.png) <script>alert(1)</script> @org/team ##[error]legacy'

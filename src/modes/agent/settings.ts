@@ -153,8 +153,10 @@ function readTriggerEvent(reader: Reader, env: NodeJS.ProcessEnv): GitHubEvent |
     reader.problem((error as Error).message)
     return undefined
   }
+  // Read whatever the event: a value that is no flag is refused on every event alike.
+  const allowed = reader.flag('allow-untrusted-trigger')
   const refusal = untrustedTrigger(event)
-  if (refusal && !reader.flag('allow-untrusted-trigger')) reader.problem(refusal)
+  if (refusal && !allowed) reader.problem(refusal)
   else if (refusal) log.warning(`\`allow-untrusted-trigger: true\`: running anyway. ${refusal}`)
   return event
 }
