@@ -312,30 +312,34 @@ describe('mode: deploy', () => {
     expect(emu.requests.filter(r => r.endpoint === 'deploy-status')).toHaveLength(0)
   })
 
-  it('a 409 from the trigger says another deployment may be running, not an export’s advice', async () => {
-    const emu = await emulate()
-    const body = '{"error":"A deployment is already in progress"}'
-    emu.inject('deploy', { kind: 'http', status: 409, body })
-    const run = await action('deploy')
-    expectCleanFailure(
-      run,
-      'HTTP 409: "A deployment is already in progress". The service refused it as conflicting: a deployment of this project may be under way already. Follow that one with `status-id`'
-    )
-    expect(errorsOf(run).join('\n')).not.toContain('export')
-    expect(triggers(emu, 'deploy')).toHaveLength(1)
-  })
-
-  it('a 5xx from the trigger says to look before triggering again, not to try again later', async () => {
-    const emu = await emulate()
-    emu.inject('deploy', { kind: 'http', status: 500, body: '{"error":"could not queue"}' })
-    const run = await action('deploy')
-    expectCleanFailure(
-      run,
-      'HTTP 500: "could not queue". This is an error on the service side. The request may have reached Mintlify, so a deployment may have started'
-    )
-    expect(errorsOf(run).join('\n')).not.toContain('try again later')
-    expect(triggers(emu, 'deploy')).toHaveLength(1)
-  })
+  it.each([
+    {
+      answer: 'a 409',
+      status: 409,
+      error: 'A deployment is already in progress',
+      says: 'HTTP 409: "A deployment is already in progress". The service refused it as conflicting: a deployment of this project may be under way already. Follow that one with `status-id`',
+      // The bundle link's 409 advice is an export's.
+      not: 'export'
+    },
+    {
+      answer: 'a 5xx',
+      status: 500,
+      error: 'could not queue',
+      says: 'HTTP 500: "could not queue". This is an error on the service side. The request may have reached Mintlify, so a deployment may have started',
+      // Beside "look before running this again", not the general advice.
+      not: 'try again later'
+    }
+  ])(
+    '$answer from the trigger gets a trigger’s advice, once',
+    async ({ status, error, says, not }) => {
+      const emu = await emulate()
+      emu.inject('deploy', { kind: 'http', status, body: JSON.stringify({ error }) })
+      const run = await action('deploy')
+      expectCleanFailure(run, says)
+      expect(errorsOf(run).join('\n')).not.toContain(not)
+      expect(triggers(emu, 'deploy')).toHaveLength(1)
+    }
+  )
 
   it('waits out a 429 whose Retry-After fits in the timeout', async () => {
     const emu = await emulate()
@@ -630,26 +634,23 @@ describe('mode: preview', () => {
 
   it('takes a preview address without a scheme as https, and leaves out one that is no link, saying so', async () => {
     const emu = await emulate()
-    const bare = emu.createDeployment(PROJECT, 'preview')
-    emu.inject('preview', {
-      kind: 'http',
-      status: 202,
-      body: JSON.stringify({ statusId: bare, previewUrl: 'proj-docs-x.mintlify.app' })
-    })
-    const run = await action('preview', { branch: 'docs/x' })
-    expect(run.exitCode, run.log).toBe(0)
-    expect(run.outputs['preview-url']).toBe('https://proj-docs-x.mintlify.app')
-
-    const odd = emu.createDeployment(PROJECT, 'preview')
-    emu.inject('preview', {
-      kind: 'http',
-      status: 202,
-      body: JSON.stringify({ statusId: odd, previewUrl: 'javascript:alert(1)' })
-    })
-    const second = await action('preview', { branch: 'docs/x' })
-    expect(second.exitCode, second.log).toBe(0)
-    expect(second.outputs['preview-url'] ?? '').toBe('')
-    expect(warningsOf(second).join('\n')).toContain(
+    /** A preview run whose trigger answers with this address. */
+    const previewWith = async (previewUrl: string) => {
+      const statusId = emu.createDeployment(PROJECT, 'preview')
+      emu.inject('preview', {
+        kind: 'http',
+        status: 202,
+        body: JSON.stringify({ statusId, previewUrl })
+      })
+      const run = await action('preview', { branch: 'docs/x' })
+      expect(run.exitCode, run.log).toBe(0)
+      return run
+    }
+    const bare = await previewWith('proj-docs-x.mintlify.app')
+    expect(bare.outputs['preview-url']).toBe('https://proj-docs-x.mintlify.app')
+    const odd = await previewWith('javascript:alert(1)')
+    expect(odd.outputs['preview-url'] ?? '').toBe('')
+    expect(warningsOf(odd).join('\n')).toContain(
       "The preview's address is not a web link (javascript:alert(1)): `preview-url` stays empty."
     )
   })
