@@ -6446,8 +6446,9 @@ function printJson(value) {
 }
 /** The error in flag words, of its own class: a timeout or a cancel is no ❌ in the summary. */
 function inFlagWordsError(error) {
+    // Its own fields kept (a timeout's `workGoesOn`, a next step): the summary reads them.
     return Object.create(Object.getPrototypeOf(error), {
-        name: { value: error.name, writable: true },
+        ...Object.getOwnPropertyDescriptors(error),
         message: { value: inFlagWords(error.message), writable: true }
     });
 }

@@ -326,8 +326,9 @@ function printJson(value: object): Promise<string | undefined> {
 
 /** The error in flag words, of its own class: a timeout or a cancel is no ❌ in the summary. */
 function inFlagWordsError(error: Error): Error {
+  // Its own fields kept (a timeout's `workGoesOn`, a next step): the summary reads them.
   return Object.create(Object.getPrototypeOf(error) as object, {
-    name: { value: error.name, writable: true },
+    ...Object.getOwnPropertyDescriptors(error),
     message: { value: inFlagWords(error.message), writable: true }
   }) as Error
 }
