@@ -317,7 +317,7 @@ describe('mode: deploy', () => {
       answer: 'a 409',
       status: 409,
       error: 'A deployment is already in progress',
-      says: 'HTTP 409: "A deployment is already in progress". The service refused it as conflicting: a deployment of this project may be under way already. Follow that one with `status-id`',
+      says: 'HTTP 409: "A deployment is already in progress". The service refused it as conflicting: a deployment of this project may be under way already. Follow that one with its `status-id`',
       // The bundle link's 409 advice is an export's.
       not: 'export'
     },
