@@ -1308,6 +1308,15 @@ const INPUTS = [
         description: 'preview: the GitHub environment of that deployment.'
     }
 ];
+/**
+ * Whether `value` is one the workflow chose for input `name`: neither empty nor the declared
+ * default (case aside). An input set that nothing will read is refused, not ignored.
+ */
+function setByWorkflow(name, value) {
+    const given = value.trim().toLowerCase();
+    const declared = INPUTS.find(input => input.name === name)?.default ?? '';
+    return given !== '' && given !== declared.toLowerCase();
+}
 /** Every output, with what it holds; the CLI prints the same names with `--json`. */
 const OUTPUTS = [
     {
@@ -5365,6 +5374,7 @@ var hosts = __webpack_require__(18844);
 
 
 
+
 const SITE_CHECK_MODES = ['warn', 'fail', 'off'];
 /** What a workflow artifact holds: the archive, the extracted site, or a Pages tarball. */
 const ARTIFACT_CONTENTS = ['archive', 'extracted', 'pages'];
@@ -5474,12 +5484,8 @@ const ARTIFACT_RUNTIME_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_UR
 function readArtifact(reader, env) {
     if (!reader.flag('upload-artifact')) {
         // Set for nothing, they would be ignored and the deploy that expects the artifact would fail.
-        const set = [
-            ['artifact-content', ['', 'archive']],
-            ['retention-days', ['', '0']],
-            ['artifact-name', ['']]
-        ].filter(([name, unset]) => !unset.includes(reader.text(name)));
-        for (const [name] of set) {
+        const set = ['artifact-content', 'retention-days', 'artifact-name'].filter(name => setByWorkflow(name, reader.text(name)));
+        for (const name of set) {
             reader.problem(`Input \`${name}\` is set, but \`upload-artifact\` is not \`true\`: set \`upload-artifact: true\` to upload the bundle as an artifact, or remove \`${name}\`.`);
         }
         return undefined;
@@ -5608,6 +5614,7 @@ async function runPreview(settings, deps) {
 
 
 
+
 function readPreviewSettings(reader, common, env) {
     const projectId = readProjectId(reader);
     const github = readGitHubRun(env);
@@ -5626,7 +5633,7 @@ function readPreviewSettings(reader, common, env) {
 function readGitHubDeployment(reader) {
     if (!reader.flag('github-deployment')) {
         // Set for nothing, it would be ignored: no deployment would appear in that environment.
-        if (!['', 'docs-preview'].includes(reader.text('environment')))
+        if (setByWorkflow('environment', reader.text('environment')))
             reader.problem('Input `environment` is set, but `github-deployment` is not `true`: set `github-deployment: true` to record the preview as a GitHub deployment in that environment, or remove `environment`.');
         return {};
     }
@@ -5718,8 +5725,7 @@ function readSettings(inputs, env = process.env) {
  */
 function inputsNotRead(inputs, mode) {
     return INPUTS.filter(input => !input.modes.includes(mode)).flatMap(input => {
-        const given = inputs.text(input.name).trim();
-        if (!given || given.toLowerCase() === (input.default ?? '').toLowerCase())
+        if (!setByWorkflow(input.name, inputs.text(input.name)))
             return [];
         const readers = input.modes.map(name => `\`${name}\``).join(', ');
         const hint = input.name === 'status-id'

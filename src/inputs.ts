@@ -382,6 +382,16 @@ export const INPUTS: readonly InputDeclaration[] = [
   }
 ]
 
+/**
+ * Whether `value` is one the workflow chose for input `name`: neither empty nor the declared
+ * default (case aside). An input set that nothing will read is refused, not ignored.
+ */
+export function setByWorkflow(name: string, value: string): boolean {
+  const given = value.trim().toLowerCase()
+  const declared = INPUTS.find(input => input.name === name)?.default ?? ''
+  return given !== '' && given !== declared.toLowerCase()
+}
+
 /** Every output, with what it holds; the CLI prints the same names with `--json`. */
 export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {

@@ -1,4 +1,4 @@
-import { INPUTS, modeDefault } from '../inputs.js'
+import { INPUTS, modeDefault, setByWorkflow } from '../inputs.js'
 import { readCommonSettings } from '../settings/common.js'
 import { Reader, SettingsError, type InputSource } from '../settings/reader.js'
 import { agentMode } from './agent/mode.js'
@@ -61,8 +61,7 @@ export function readSettings(inputs: InputSource, env: NodeJS.ProcessEnv = proce
  */
 function inputsNotRead(inputs: InputSource, mode: ModeName): string[] {
   return INPUTS.filter(input => !input.modes.includes(mode)).flatMap(input => {
-    const given = inputs.text(input.name).trim()
-    if (!given || given.toLowerCase() === (input.default ?? '').toLowerCase()) return []
+    if (!setByWorkflow(input.name, inputs.text(input.name))) return []
     const readers = input.modes.map(name => `\`${name}\``).join(', ')
     const hint =
       input.name === 'status-id'

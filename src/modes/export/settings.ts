@@ -1,3 +1,4 @@
+import { setByWorkflow } from '../../inputs.js'
 import { isAbsolute, resolve } from 'node:path'
 import { log } from '../../log.js'
 import type { CommonSettings } from '../../settings/common.js'
@@ -196,14 +197,12 @@ const ARTIFACT_RUNTIME_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_UR
 function readArtifact(reader: Reader, env: NodeJS.ProcessEnv): ExportSettings['artifact'] {
   if (!reader.flag('upload-artifact')) {
     // Set for nothing, they would be ignored and the deploy that expects the artifact would fail.
-    const set = [
-      ['artifact-content', ['', 'archive']],
-      ['retention-days', ['', '0']],
-      ['artifact-name', ['']]
-    ].filter(([name, unset]) => !(unset as string[]).includes(reader.text(name as string)))
-    for (const [name] of set) {
+    const set = ['artifact-content', 'retention-days', 'artifact-name'].filter(name =>
+      setByWorkflow(name, reader.text(name))
+    )
+    for (const name of set) {
       reader.problem(
-        `Input \`${name as string}\` is set, but \`upload-artifact\` is not \`true\`: set \`upload-artifact: true\` to upload the bundle as an artifact, or remove \`${name as string}\`.`
+        `Input \`${name}\` is set, but \`upload-artifact\` is not \`true\`: set \`upload-artifact: true\` to upload the bundle as an artifact, or remove \`${name}\`.`
       )
     }
     return undefined

@@ -1,3 +1,4 @@
+import { setByWorkflow } from '../../inputs.js'
 import type { CommonSettings } from '../../settings/common.js'
 import { readGitHubRun, type GitHubRun } from '../../settings/github-run.js'
 import type { Reader } from '../../settings/reader.js'
@@ -37,7 +38,7 @@ export function readPreviewSettings(
 function readGitHubDeployment(reader: Reader): Pick<PreviewSettings, 'githubDeployment'> {
   if (!reader.flag('github-deployment')) {
     // Set for nothing, it would be ignored: no deployment would appear in that environment.
-    if (!['', 'docs-preview'].includes(reader.text('environment')))
+    if (setByWorkflow('environment', reader.text('environment')))
       reader.problem(
         'Input `environment` is set, but `github-deployment` is not `true`: set `github-deployment: true` to record the preview as a GitHub deployment in that environment, or remove `environment`.'
       )
