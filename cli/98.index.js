@@ -332,7 +332,7 @@ function adviceFor(status, op, retryAfterMs, serverSaid) {
     if (status === 409 && op.kind === 'bundle')
         return 'The export job has not finished yet, so there is no bundle to package.';
     if (status === 409 && op.kind === 'trigger')
-        return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with ${op.what === 'preview' ? '`mode: deploy` and its `status-id`' : 'its `status-id`'} (shown on the Mintlify dashboard), or run this again once it ended.`;
+        return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with its \`status-id\` (shown on the Mintlify dashboard), or run this again once it ended.`;
     if (status === 409 && op.kind === 'agent-message')
         return `The job refused the message in its current state: check it with \`mode: agent-watch\` and \`job-id: ${op.jobId}\`, then send it again.`;
     if (status === 409)
@@ -1344,9 +1344,9 @@ const INPUTS = [
     {
         name: 'status-id',
         kind: 'text',
-        modes: ['deploy'],
+        modes: ['deploy', 'preview'],
         default: '',
-        description: 'deploy: wait for this deployment, started elsewhere (its `statusId`), instead of triggering one.'
+        description: "deploy, preview: wait for this deployment or preview (its `statusId`), started elsewhere or by a run that timed out, instead of triggering one. A preview's comment and GitHub deployment from that run are carried on, with its address."
     },
     {
         name: 'branch',
@@ -3315,7 +3315,7 @@ function explainTrigger(kind, error) {
     if (!mayHaveTakenEffect(error))
         return error;
     const what = kind === 'preview' ? 'a preview deployment' : 'a deployment';
-    return new DeploymentError(`${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at ${DASHBOARD} before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`);
+    return new DeploymentError(`${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at ${DASHBOARD} before running this again, or follow one there with \`status-id\`.`);
 }
 /**
  * Polls the status until `success` or `failure`, logging each change, and judges the result:
@@ -3387,12 +3387,9 @@ function explainWait(kind, error, report, settings) {
             ? ` (last status: ${report.deployment.status})`
             : ' (its status was never read)';
         const failure = polled ? lastFailureNote(polled) : '';
-        // A preview is waited on again as any deployment is: by its status id, with `mode: deploy`.
-        const resume = !report.statusId
-            ? ''
-            : kind === 'deployment'
-                ? `: wait for it again with \`status-id: ${report.statusId}\``
-                : `: wait for it again with \`mode: deploy\` and \`status-id: ${report.statusId}\``;
+        const resume = report.statusId
+            ? `: wait for it again with \`status-id: ${report.statusId}\``
+            : '';
         return new TimedOutError(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`);
     }
     return (0,errors/* asError */.z)(error);
@@ -5662,28 +5659,62 @@ function previewedCommit(branch, run) {
 ;// CONCATENATED MODULE: ./src/modes/preview/report.ts
 
 
+
 /** The deployment's outputs, and `preview-url`. */
 function previewOutputs(report) {
     return { 'preview-url': report.previewUrl ?? '', ...deploymentOutputs(report) };
 }
 function previewSummaryRows(report) {
-    return [
-        ['Branch', html(report.branch)],
-        ...(report.previewUrl ? [['Preview', summary_link(report.previewUrl)]] : []),
-        ...deploymentSummaryRows(report)
-    ];
+    const address = report.previewUrl
+        ? [['Preview', summary_link(report.previewUrl)]]
+        : report.resumed
+            ? [['Preview', `not known to this run, which followed ${code('status-id')}: see the run that triggered it`]]
+            : [];
+    return [['Branch', html(report.branch)], ...address, ...deploymentSummaryRows(report)];
 }
 /** One comment per project and branch: a later run for the branch updates it. */
 function previewCommentMarker(projectId, branch) {
     return `<!-- mintlify-admin-action:preview:${projectId}:${encodeURIComponent(branch)} -->`;
+}
+/** The `with:` lines of a preview step that waits on this preview again. */
+function previewSnippet(report) {
+    if (!report.statusId)
+        return undefined;
+    return `mode: preview\nproject-id: ${report.projectId ?? ''}\nbranch: ${yamlText(report.branch)}\nstatus-id: ${report.statusId}`;
+}
+/** A branch as YAML reads it back: git allows `#`, `*`, `'` and more that YAML would not keep. */
+function yamlText(text) {
+    return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, "''")}'`;
+}
+/**
+ * The preview's address, kept out of sight in the comment (an HTML comment GitHub does not
+ * show): the trigger's answer is its only source, and a later run that follows the preview by
+ * `status-id` reads it back from there (or from the GitHub deployment's payload).
+ */
+const ADDRESS_RECORD = 'mintlify-admin-action:preview-url:';
+function previewAddressRecord(previewUrl) {
+    return previewUrl ? `\n\n<!-- ${ADDRESS_RECORD}${encodeURIComponent(previewUrl)} -->` : '';
+}
+/** The address an earlier comment recorded, when it is a web link; anything else is ignored. */
+function recordedPreviewAddress(body) {
+    const recorded = new RegExp(`^<!-- ${ADDRESS_RECORD}([^\\s<>]+) -->$`, 'm').exec(body)?.[1];
+    if (!recorded)
+        return undefined;
+    try {
+        return httpUrl(decodeURIComponent(recorded));
+    }
+    catch {
+        return undefined;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/modes/preview/run.ts
 
 
 /**
- * Triggers (or redeploys) the branch's preview and waits until it succeeds or fails. Returns
- * the error beside the report, so that outputs, the comment and the GitHub deployment are set.
+ * Triggers (or redeploys) the branch's preview, or follows the one `status-id` names, and
+ * waits until it succeeds or fails. Returns the error beside the report, so that outputs, the
+ * comment and the GitHub deployment are set.
  */
 async function runPreview(settings, deps) {
     const report = {
@@ -5693,14 +5724,22 @@ async function runPreview(settings, deps) {
     };
     const started = Date.now();
     try {
-        const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal));
-        report.statusId = triggered.statusId;
-        if (triggered.previewUrl)
-            report.previewUrl = triggered.previewUrl;
-        log/* log */.Rm.info(`Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`);
-        await deps.onStarted?.(report);
-        await followDeployment('preview', triggered.statusId, report, settings, deps, {
-            triggeredHere: true
+        if (settings.statusId) {
+            report.statusId = settings.statusId;
+            report.resumed = true;
+            await deps.onStarted?.(report);
+            log/* log */.Rm.info(`Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set)${report.previewUrl ? `: ${report.previewUrl}` : '; its address is in the log of the run that triggered it'}.`);
+        }
+        else {
+            const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal));
+            report.statusId = triggered.statusId;
+            if (triggered.previewUrl)
+                report.previewUrl = triggered.previewUrl;
+            log/* log */.Rm.info(`Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`);
+            await deps.onStarted?.(report);
+        }
+        await followDeployment('preview', report.statusId, report, settings, deps, {
+            triggeredHere: !report.resumed
         });
         report.waitedMs = Date.now() - started;
         log/* log */.Rm.info(`Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`);
@@ -5719,6 +5758,7 @@ async function runPreview(settings, deps) {
 
 function readPreviewSettings(reader, common, env) {
     const projectId = readProjectId(reader);
+    const statusId = reader.id('status-id', reader.text('status-id'));
     const github = readGitHubRun(env);
     const resolved = resolvePreviewBranch(reader.text('branch'), github);
     if ('problem' in resolved)
@@ -5728,6 +5768,7 @@ function readPreviewSettings(reader, common, env) {
         mode: 'preview',
         projectId,
         branch: 'branch' in resolved ? resolved.branch : '',
+        ...(statusId ? { statusId } : {}),
         github,
         ...readGitHubDeployment(reader)
     };
@@ -5763,7 +5804,7 @@ const previewMode = {
     run: runPreview,
     outputs: previewOutputs,
     summaryMarkdown: (report, error) => summaryMarkdown('Mintlify preview', previewSummaryRows(report), error, {
-        nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
+        nextStep: followAgain(error, 'The preview', previewSnippet(report))
     }),
     comment: (settings, report, error) => cancelledBeforeStart(report, error)
         ? undefined
@@ -5773,8 +5814,11 @@ const previewMode = {
                 run: settings.github,
                 branch: report.branch,
                 ...(report.previewUrl ? { previewUrl: report.previewUrl } : {}),
-                expectedCommit: previewedCommit(report.branch, settings.github)
-            })
+                // A followed preview may build another commit than the one this run is for.
+                ...(report.resumed
+                    ? {}
+                    : { expectedCommit: previewedCommit(report.branch, settings.github) })
+            }) + previewAddressRecord(report.previewUrl)
         }
 };
 
@@ -5821,9 +5865,9 @@ function readSettings(inputs, env = process.env) {
     return settings;
 }
 /**
- * Inputs given a value of their own that the mode never reads: refused, not ignored. A
- * preview given a `status-id` would otherwise trigger a new preview (not idempotent, rate
- * limited) instead of waiting on that one; a deploy given `wait: false` would wait anyway.
+ * Inputs given a value of their own that the mode never reads: refused, not ignored. An
+ * export given `status-id` would start an export instead of waiting on that deployment; a
+ * deploy given `wait: false` would wait anyway.
  */
 function inputsNotRead(inputs, mode) {
     return INPUTS.filter(input => !input.modes.includes(mode)).flatMap(input => {
@@ -5831,7 +5875,7 @@ function inputsNotRead(inputs, mode) {
             return [];
         const readers = input.modes.map(name => `\`${name}\``).join(', ');
         const hint = input.name === 'status-id'
-            ? ' To wait on a preview (or a deployment) started elsewhere, use `mode: deploy` with its `status-id`.'
+            ? ' To wait on a deployment or a preview started elsewhere, use `mode: deploy` or `mode: preview` with its `status-id`.'
             : '';
         return [
             `Input \`${input.name}\` is not read by \`mode: ${mode}\` (only by ${readers}): remove it, or choose the mode it is for.${hint}`
@@ -6217,9 +6261,9 @@ Exit codes:
        not finish (the API refused a request or could not be reached, an output could
        not be written)
   2    bad usage or input: nothing was started
-  3    --timeout ran out: the job goes on on the server (follow it again with --job-id;
-       a deployment or a preview with: mintlify-admin deploy --status-id ID), or an
-       export finished but its bundle was not fetched in time (--job-id gets a fresh link)
+  3    --timeout ran out: the job goes on on the server (follow it again with --job-id,
+       a deployment or a preview with --status-id), or an export finished but its
+       bundle was not fetched in time (--job-id gets a fresh link)
   130  interrupted (SIGINT or SIGTERM)
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,

@@ -266,7 +266,7 @@ function adviceFor(status, op, retryAfterMs, serverSaid) {
     if (status === 409 && op.kind === 'bundle')
         return 'The export job has not finished yet, so there is no bundle to package.';
     if (status === 409 && op.kind === 'trigger')
-        return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with ${op.what === 'preview' ? '`mode: deploy` and its `status-id`' : 'its `status-id`'} (shown on the Mintlify dashboard), or run this again once it ended.`;
+        return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with its \`status-id\` (shown on the Mintlify dashboard), or run this again once it ended.`;
     if (status === 409 && op.kind === 'agent-message')
         return `The job refused the message in its current state: check it with \`mode: agent-watch\` and \`job-id: ${op.jobId}\`, then send it again.`;
     if (status === 409)
@@ -1280,9 +1280,9 @@ const INPUTS = [
     {
         name: 'status-id',
         kind: 'text',
-        modes: ['deploy'],
+        modes: ['deploy', 'preview'],
         default: '',
-        description: 'deploy: wait for this deployment, started elsewhere (its `statusId`), instead of triggering one.'
+        description: "deploy, preview: wait for this deployment or preview (its `statusId`), started elsewhere or by a run that timed out, instead of triggering one. A preview's comment and GitHub deployment from that run are carried on, with its address."
     },
     {
         name: 'branch',
@@ -3255,7 +3255,7 @@ function explainTrigger(kind, error) {
     if (!mayHaveTakenEffect(error))
         return error;
     const what = kind === 'preview' ? 'a preview deployment' : 'a deployment';
-    return new DeploymentError(`${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at ${DASHBOARD} before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`);
+    return new DeploymentError(`${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at ${DASHBOARD} before running this again, or follow one there with \`status-id\`.`);
 }
 /**
  * Polls the status until `success` or `failure`, logging each change, and judges the result:
@@ -3327,12 +3327,9 @@ function explainWait(kind, error, report, settings) {
             ? ` (last status: ${report.deployment.status})`
             : ' (its status was never read)';
         const failure = polled ? lastFailureNote(polled) : '';
-        // A preview is waited on again as any deployment is: by its status id, with `mode: deploy`.
-        const resume = !report.statusId
-            ? ''
-            : kind === 'deployment'
-                ? `: wait for it again with \`status-id: ${report.statusId}\``
-                : `: wait for it again with \`mode: deploy\` and \`status-id: ${report.statusId}\``;
+        const resume = report.statusId
+            ? `: wait for it again with \`status-id: ${report.statusId}\``
+            : '';
         return new errors/* TimedOutError */.On(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`);
     }
     return (0,util_errors/* asError */.z)(error);
@@ -5560,28 +5557,62 @@ var branch = __webpack_require__(14967);
 ;// CONCATENATED MODULE: ./src/modes/preview/report.ts
 
 
+
 /** The deployment's outputs, and `preview-url`. */
 function previewOutputs(report) {
     return { 'preview-url': report.previewUrl ?? '', ...deploymentOutputs(report) };
 }
 function previewSummaryRows(report) {
-    return [
-        ['Branch', html(report.branch)],
-        ...(report.previewUrl ? [['Preview', summary_link(report.previewUrl)]] : []),
-        ...deploymentSummaryRows(report)
-    ];
+    const address = report.previewUrl
+        ? [['Preview', summary_link(report.previewUrl)]]
+        : report.resumed
+            ? [['Preview', `not known to this run, which followed ${code('status-id')}: see the run that triggered it`]]
+            : [];
+    return [['Branch', html(report.branch)], ...address, ...deploymentSummaryRows(report)];
 }
 /** One comment per project and branch: a later run for the branch updates it. */
 function previewCommentMarker(projectId, branch) {
     return `<!-- mintlify-admin-action:preview:${projectId}:${encodeURIComponent(branch)} -->`;
+}
+/** The `with:` lines of a preview step that waits on this preview again. */
+function previewSnippet(report) {
+    if (!report.statusId)
+        return undefined;
+    return `mode: preview\nproject-id: ${report.projectId ?? ''}\nbranch: ${yamlText(report.branch)}\nstatus-id: ${report.statusId}`;
+}
+/** A branch as YAML reads it back: git allows `#`, `*`, `'` and more that YAML would not keep. */
+function yamlText(text) {
+    return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, "''")}'`;
+}
+/**
+ * The preview's address, kept out of sight in the comment (an HTML comment GitHub does not
+ * show): the trigger's answer is its only source, and a later run that follows the preview by
+ * `status-id` reads it back from there (or from the GitHub deployment's payload).
+ */
+const ADDRESS_RECORD = 'mintlify-admin-action:preview-url:';
+function previewAddressRecord(previewUrl) {
+    return previewUrl ? `\n\n<!-- ${ADDRESS_RECORD}${encodeURIComponent(previewUrl)} -->` : '';
+}
+/** The address an earlier comment recorded, when it is a web link; anything else is ignored. */
+function recordedPreviewAddress(body) {
+    const recorded = new RegExp(`^<!-- ${ADDRESS_RECORD}([^\\s<>]+) -->$`, 'm').exec(body)?.[1];
+    if (!recorded)
+        return undefined;
+    try {
+        return (0,untrusted/* httpUrl */.q3)(decodeURIComponent(recorded));
+    }
+    catch {
+        return undefined;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/modes/preview/run.ts
 
 
 /**
- * Triggers (or redeploys) the branch's preview and waits until it succeeds or fails. Returns
- * the error beside the report, so that outputs, the comment and the GitHub deployment are set.
+ * Triggers (or redeploys) the branch's preview, or follows the one `status-id` names, and
+ * waits until it succeeds or fails. Returns the error beside the report, so that outputs, the
+ * comment and the GitHub deployment are set.
  */
 async function runPreview(settings, deps) {
     const report = {
@@ -5591,14 +5622,22 @@ async function runPreview(settings, deps) {
     };
     const started = Date.now();
     try {
-        const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal));
-        report.statusId = triggered.statusId;
-        if (triggered.previewUrl)
-            report.previewUrl = triggered.previewUrl;
-        log/* log */.Rm.info(`Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`);
-        await deps.onStarted?.(report);
-        await followDeployment('preview', triggered.statusId, report, settings, deps, {
-            triggeredHere: true
+        if (settings.statusId) {
+            report.statusId = settings.statusId;
+            report.resumed = true;
+            await deps.onStarted?.(report);
+            log/* log */.Rm.info(`Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set)${report.previewUrl ? `: ${report.previewUrl}` : '; its address is in the log of the run that triggered it'}.`);
+        }
+        else {
+            const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal));
+            report.statusId = triggered.statusId;
+            if (triggered.previewUrl)
+                report.previewUrl = triggered.previewUrl;
+            log/* log */.Rm.info(`Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`);
+            await deps.onStarted?.(report);
+        }
+        await followDeployment('preview', report.statusId, report, settings, deps, {
+            triggeredHere: !report.resumed
         });
         report.waitedMs = Date.now() - started;
         log/* log */.Rm.info(`Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`);
@@ -5617,6 +5656,7 @@ async function runPreview(settings, deps) {
 
 function readPreviewSettings(reader, common, env) {
     const projectId = readProjectId(reader);
+    const statusId = reader.id('status-id', reader.text('status-id'));
     const github = readGitHubRun(env);
     const resolved = (0,branch/* resolvePreviewBranch */.f)(reader.text('branch'), github);
     if ('problem' in resolved)
@@ -5626,6 +5666,7 @@ function readPreviewSettings(reader, common, env) {
         mode: 'preview',
         projectId,
         branch: 'branch' in resolved ? resolved.branch : '',
+        ...(statusId ? { statusId } : {}),
         github,
         ...readGitHubDeployment(reader)
     };
@@ -5661,7 +5702,7 @@ const previewMode = {
     run: runPreview,
     outputs: previewOutputs,
     summaryMarkdown: (report, error) => summaryMarkdown('Mintlify preview', previewSummaryRows(report), error, {
-        nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
+        nextStep: followAgain(error, 'The preview', previewSnippet(report))
     }),
     comment: (settings, report, error) => cancelledBeforeStart(report, error)
         ? undefined
@@ -5671,8 +5712,11 @@ const previewMode = {
                 run: settings.github,
                 branch: report.branch,
                 ...(report.previewUrl ? { previewUrl: report.previewUrl } : {}),
-                expectedCommit: (0,branch/* previewedCommit */.n)(report.branch, settings.github)
-            })
+                // A followed preview may build another commit than the one this run is for.
+                ...(report.resumed
+                    ? {}
+                    : { expectedCommit: (0,branch/* previewedCommit */.n)(report.branch, settings.github) })
+            }) + previewAddressRecord(report.previewUrl)
         }
 };
 
@@ -5719,9 +5763,9 @@ function readSettings(inputs, env = process.env) {
     return settings;
 }
 /**
- * Inputs given a value of their own that the mode never reads: refused, not ignored. A
- * preview given a `status-id` would otherwise trigger a new preview (not idempotent, rate
- * limited) instead of waiting on that one; a deploy given `wait: false` would wait anyway.
+ * Inputs given a value of their own that the mode never reads: refused, not ignored. An
+ * export given `status-id` would start an export instead of waiting on that deployment; a
+ * deploy given `wait: false` would wait anyway.
  */
 function inputsNotRead(inputs, mode) {
     return INPUTS.filter(input => !input.modes.includes(mode)).flatMap(input => {
@@ -5729,7 +5773,7 @@ function inputsNotRead(inputs, mode) {
             return [];
         const readers = input.modes.map(name => `\`${name}\``).join(', ');
         const hint = input.name === 'status-id'
-            ? ' To wait on a preview (or a deployment) started elsewhere, use `mode: deploy` with its `status-id`.'
+            ? ' To wait on a deployment or a preview started elsewhere, use `mode: deploy` or `mode: preview` with its `status-id`.'
             : '';
         return [
             `Input \`${input.name}\` is not read by \`mode: ${mode}\` (only by ${readers}): remove it, or choose the mode it is for.${hint}`
@@ -5839,6 +5883,7 @@ const actionInputs = {
 
 
 
+
 /**
  * The GitHub Action: inputs → settings → the mode's run → outputs, job summary, comment and
  * artifact (the GitHub-only parts). Only here does a failure fail the step.
@@ -5892,10 +5937,13 @@ async function runMode(settings, deps, leftRunning) {
         ? (await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(959)]).then(__webpack_require__.bind(__webpack_require__, 87959))).previewDeployment(settings)
         : undefined;
     // Once the work started on the server (an agent job, a deployment, a preview), the pull
-    // request hears of it while it is followed, not only once it ends; a preview's deployment too.
+    // request hears of it while it is followed, not only once it ends; a preview's deployment
+    // too. A followed preview's address comes first, from what the run that triggered it recorded.
     const onStarted = async (report) => besideOutcome('the in-progress comment and deployment', async () => {
-        await comment(report, undefined);
         await deployment?.started(report);
+        if (settings.mode === 'preview')
+            await recallPreviewAddress(settings, report);
+        await comment(report, undefined);
     });
     const outcome = await mode.run(settings, { ...deps, onStarted });
     if (settings.mode === 'export' && !outcome.error) {
@@ -5974,6 +6022,20 @@ async function uploadArtifact(settings, report, deps) {
         signal.removeEventListener('abort', onAbort);
         report.phases.push({ name: 'artifact', ms: Date.now() - started });
     }
+}
+/**
+ * A preview followed by `status-id` whose address no GitHub deployment recorded: the comment of
+ * the run that triggered it holds it, when that run commented.
+ */
+async function recallPreviewAddress(settings, report) {
+    if (!report.resumed || report.previewUrl || !settings.commentToken)
+        return;
+    const { ownCommentBody } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(794)]).then(__webpack_require__.bind(__webpack_require__, 21794));
+    const marker = previewCommentMarker(settings.projectId, settings.branch);
+    const body = await ownCommentBody(settings.commentToken, marker);
+    const address = body === undefined ? undefined : recordedPreviewAddress(body);
+    if (address)
+        report.previewUrl = address;
 }
 /** Work beside the step's outcome (the summary): its failure is a warning, never the result. */
 async function besideOutcome(what, work) {

@@ -6,6 +6,7 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ownCommentBody: () => (/* binding */ ownCommentBody),
 /* harmony export */   upsertPullRequestComment: () => (/* binding */ upsertPullRequestComment)
 /* harmony export */ });
 /* unused harmony exports pullRequestOf, runFooter, isOwnComment */
@@ -96,6 +97,37 @@ async function tokenIdentity(octokit) {
 }
 /** Bounds the comment's requests together: a courtesy must not hold the step long. */
 const COMMENT_REQUEST_TIMEOUT_MS = 30_000;
+const commentClient = (token) => _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(token, { request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) } });
+/** The comment this token wrote with `marker` on the pull request, if any. */
+async function findOwnComment(octokit, target, marker) {
+    const author = await tokenIdentity(octokit);
+    if (!author)
+        return undefined;
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        per_page: 100
+    });
+    return comments.find(comment => isOwnComment(comment, marker, author));
+}
+/**
+ * The body of the comment an earlier run wrote with `marker` on this run's pull request, for
+ * what it recorded; undefined when there is none or it cannot be read (a courtesy: never fails).
+ */
+async function ownCommentBody(token, marker, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
+    const octokit = commentClient(token);
+    const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context));
+    if (!target)
+        return undefined;
+    try {
+        return (await findOwnComment(octokit, target, marker))?.body ?? undefined;
+    }
+    catch (error) {
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not read the earlier comment on pull request #${target.issueNumber}: ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}.`);
+        return undefined;
+    }
+}
 /**
  * Creates one comment on the run's pull request, or updates the one this token wrote with
  * `marker` in an earlier run, so re-runs do not pile up comments. A comment is a courtesy: a
@@ -103,9 +135,7 @@ const COMMENT_REQUEST_TIMEOUT_MS = 30_000;
  * the run knows: no runner mask covers a comment.
  */
 async function upsertPullRequestComment(token, marker, body, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
-    const octokit = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(token, {
-        request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
-    });
+    const octokit = commentClient(token);
     const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context));
     if (!target) {
         _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info('This run is not for a pull request, so no comment was posted.');
@@ -114,11 +144,7 @@ async function upsertPullRequestComment(token, marker, body, context = _actions_
     const fullBody = `${marker}\n${_log_js__WEBPACK_IMPORTED_MODULE_1__/* .secrets */ .O3.scrub(body)}\n\n${runFooter(context)}`;
     const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
     try {
-        const author = await tokenIdentity(octokit);
-        const comments = author
-            ? await octokit.paginate(octokit.rest.issues.listComments, { ...where, per_page: 100 })
-            : [];
-        const existing = comments.find(comment => isOwnComment(comment, marker, author));
+        const existing = await findOwnComment(octokit, target, marker);
         if (existing) {
             await octokit.rest.issues.updateComment({
                 owner: target.owner,

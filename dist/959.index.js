@@ -26,6 +26,23 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * would leave the deployment in progress: a cut one ends in `…`, its 140th.
  */
 const DESCRIPTION_CUT = 139;
+/** What a deployment's payload records of the preview, for a run that follows it later. */
+const STATUS_ID = 'mintlifyStatusId';
+const PREVIEW_URL = 'previewUrl';
+/** A payload as GitHub gives it back: the object sent, or (from other writers) any JSON. */
+function recordOf(payload) {
+    if (typeof payload === 'string') {
+        try {
+            payload = JSON.parse(payload);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return payload && typeof payload === 'object' && !Array.isArray(payload)
+        ? payload
+        : undefined;
+}
 /**
  * The preview as a GitHub deployment. Without `deployments: write` (or on a fork's read-only
  * token) it warns once and the step goes on: the preview itself is the step's result.
@@ -77,8 +94,42 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
             warn(`set the status of GitHub deployment ${deploymentId}`, error);
         }
     };
+    /**
+     * The deployment the run that triggered a followed preview recorded (its payload names the
+     * status id), so that it is carried on rather than left in progress beside a new one; the
+     * preview's address comes with it. The most recent 100 of the environment are looked at.
+     */
+    const recorded = async (statusId) => {
+        try {
+            const { data } = await octokit().rest.repos.listDeployments({
+                owner,
+                repo,
+                environment: options.environment,
+                per_page: 100
+            });
+            for (const deployment of data) {
+                const payload = recordOf(deployment.payload);
+                if (payload?.[STATUS_ID] === statusId)
+                    return { id: deployment.id, payload };
+            }
+        }
+        catch (error) {
+            _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not look for the GitHub deployment of preview ${statusId}: ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(error.message)}.`);
+        }
+        return undefined;
+    };
     return {
         async started(report) {
+            const earlier = report.resumed && report.statusId ? await recorded(report.statusId) : undefined;
+            if (earlier) {
+                deploymentId = earlier.id;
+                const address = earlier.payload[PREVIEW_URL];
+                if (!report.previewUrl && typeof address === 'string' && (0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .httpUrl */ .q3)(address))
+                    report.previewUrl = address;
+                _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Carrying on GitHub deployment ${deploymentId} of ${options.environment}.`);
+                await setStatus('in_progress', report);
+                return;
+            }
             if (!ref) {
                 _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.warning('No commit to record a GitHub deployment for (no GITHUB_SHA): skipped.');
                 broken = true;
@@ -94,7 +145,11 @@ function previewDeployment(settings, context = _actions_github__WEBPACK_IMPORTED
                     auto_merge: false,
                     required_contexts: [],
                     transient_environment: true,
-                    production_environment: false
+                    production_environment: false,
+                    payload: {
+                        ...(report.statusId ? { [STATUS_ID]: report.statusId } : {}),
+                        ...(report.previewUrl ? { [PREVIEW_URL]: report.previewUrl } : {})
+                    }
                 });
                 const id = created.data.id;
                 if (typeof id !== 'number') {

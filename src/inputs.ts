@@ -350,10 +350,10 @@ export const INPUTS: readonly InputDeclaration[] = [
   {
     name: 'status-id',
     kind: 'text',
-    modes: ['deploy'],
+    modes: ['deploy', 'preview'],
     default: '',
     description:
-      'deploy: wait for this deployment, started elsewhere (its `statusId`), instead of triggering one.'
+      "deploy, preview: wait for this deployment or preview (its `statusId`), started elsewhere or by a run that timed out, instead of triggering one. A preview's comment and GitHub deployment from that run are carried on, with its address."
   },
   {
     name: 'branch',

@@ -4,7 +4,7 @@ import { stoppedWaiting } from '../modes/errors.js'
 import type { PreviewReport } from '../modes/preview/run.js'
 import { previewedCommit } from '../modes/preview/branch.js'
 import type { PreviewSettings } from '../modes/preview/settings.js'
-import { untrusted } from '../util/untrusted.js'
+import { httpUrl, untrusted } from '../util/untrusted.js'
 
 type Octokit = ReturnType<typeof github.getOctokit>
 type State = 'in_progress' | 'success' | 'failure'
@@ -17,6 +17,24 @@ const REQUEST_TIMEOUT_MS = 30_000
  * would leave the deployment in progress: a cut one ends in `…`, its 140th.
  */
 const DESCRIPTION_CUT = 139
+
+/** What a deployment's payload records of the preview, for a run that follows it later. */
+const STATUS_ID = 'mintlifyStatusId'
+const PREVIEW_URL = 'previewUrl'
+
+/** A payload as GitHub gives it back: the object sent, or (from other writers) any JSON. */
+function recordOf(payload: unknown): Record<string, unknown> | undefined {
+  if (typeof payload === 'string') {
+    try {
+      payload = JSON.parse(payload)
+    } catch {
+      return undefined
+    }
+  }
+  return payload && typeof payload === 'object' && !Array.isArray(payload)
+    ? (payload as Record<string, unknown>)
+    : undefined
+}
 
 /** A GitHub deployment of the preview, as Vercel or Netlify record theirs ("View deployment"). */
 export interface PreviewDeployment {
@@ -88,8 +106,44 @@ export function previewDeployment(
     }
   }
 
+  /**
+   * The deployment the run that triggered a followed preview recorded (its payload names the
+   * status id), so that it is carried on rather than left in progress beside a new one; the
+   * preview's address comes with it. The most recent 100 of the environment are looked at.
+   */
+  const recorded = async (statusId: string) => {
+    try {
+      const { data } = await octokit().rest.repos.listDeployments({
+        owner,
+        repo,
+        environment: options.environment,
+        per_page: 100
+      })
+      for (const deployment of data) {
+        const payload = recordOf(deployment.payload)
+        if (payload?.[STATUS_ID] === statusId) return { id: deployment.id, payload }
+      }
+    } catch (error) {
+      log.info(
+        `Could not look for the GitHub deployment of preview ${statusId}: ${untrusted((error as Error).message)}.`
+      )
+    }
+    return undefined
+  }
+
   return {
     async started(report) {
+      const earlier =
+        report.resumed && report.statusId ? await recorded(report.statusId) : undefined
+      if (earlier) {
+        deploymentId = earlier.id
+        const address = earlier.payload[PREVIEW_URL]
+        if (!report.previewUrl && typeof address === 'string' && httpUrl(address))
+          report.previewUrl = address
+        log.info(`Carrying on GitHub deployment ${deploymentId} of ${options.environment}.`)
+        await setStatus('in_progress', report)
+        return
+      }
       if (!ref) {
         log.warning('No commit to record a GitHub deployment for (no GITHUB_SHA): skipped.')
         broken = true
@@ -105,7 +159,11 @@ export function previewDeployment(
           auto_merge: false,
           required_contexts: [],
           transient_environment: true,
-          production_environment: false
+          production_environment: false,
+          payload: {
+            ...(report.statusId ? { [STATUS_ID]: report.statusId } : {}),
+            ...(report.previewUrl ? { [PREVIEW_URL]: report.previewUrl } : {})
+          }
         })
         const id = (created.data as { id?: unknown }).id
         if (typeof id !== 'number') {

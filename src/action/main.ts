@@ -5,7 +5,9 @@ import { CancelledError } from '../modes/errors.js'
 import { modeOf, readSettings, type Settings } from '../modes/modes.js'
 import type { ExportReport } from '../modes/export/run.js'
 import type { ExportSettings } from '../modes/export/settings.js'
+import { previewCommentMarker, recordedPreviewAddress } from '../modes/preview/report.js'
 import type { PreviewReport } from '../modes/preview/run.js'
+import type { PreviewSettings } from '../modes/preview/settings.js'
 import { maskSecretInputs } from '../settings/common.js'
 import { formatDuration } from '../settings/duration.js'
 import { checkGitHubServices } from './github-server.js'
@@ -71,11 +73,13 @@ async function runMode(
       ? (await import('./github-deployment.js')).previewDeployment(settings)
       : undefined
   // Once the work started on the server (an agent job, a deployment, a preview), the pull
-  // request hears of it while it is followed, not only once it ends; a preview's deployment too.
+  // request hears of it while it is followed, not only once it ends; a preview's deployment
+  // too. A followed preview's address comes first, from what the run that triggered it recorded.
   const onStarted = async (report: unknown) =>
     besideOutcome('the in-progress comment and deployment', async () => {
-      await comment(report, undefined)
       await deployment?.started(report as PreviewReport)
+      if (settings.mode === 'preview') await recallPreviewAddress(settings, report as PreviewReport)
+      await comment(report, undefined)
     })
   const outcome = await mode.run(settings, { ...deps, onStarted })
   if (settings.mode === 'export' && !outcome.error) {
@@ -156,6 +160,19 @@ async function uploadArtifact(
     signal.removeEventListener('abort', onAbort)
     report.phases.push({ name: 'artifact', ms: Date.now() - started })
   }
+}
+
+/**
+ * A preview followed by `status-id` whose address no GitHub deployment recorded: the comment of
+ * the run that triggered it holds it, when that run commented.
+ */
+async function recallPreviewAddress(settings: PreviewSettings, report: PreviewReport) {
+  if (!report.resumed || report.previewUrl || !settings.commentToken) return
+  const { ownCommentBody } = await import('./pr-comment.js')
+  const marker = previewCommentMarker(settings.projectId, settings.branch)
+  const body = await ownCommentBody(settings.commentToken, marker)
+  const address = body === undefined ? undefined : recordedPreviewAddress(body)
+  if (address) report.previewUrl = address
 }
 
 /** Work beside the step's outcome (the summary): its failure is a warning, never the result. */

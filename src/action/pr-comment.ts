@@ -117,6 +117,48 @@ async function tokenIdentity(octokit: Octokit): Promise<string | undefined> {
 /** Bounds the comment's requests together: a courtesy must not hold the step long. */
 const COMMENT_REQUEST_TIMEOUT_MS = 30_000
 
+const commentClient = (token: string): Octokit =>
+  github.getOctokit(token, { request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) } })
+
+/** The comment this token wrote with `marker` on the pull request, if any. */
+async function findOwnComment(
+  octokit: Octokit,
+  target: CommentTarget,
+  marker: string
+): Promise<ListedComment | undefined> {
+  const author = await tokenIdentity(octokit)
+  if (!author) return undefined
+  const comments: ListedComment[] = await octokit.paginate(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.issueNumber,
+    per_page: 100
+  })
+  return comments.find(comment => isOwnComment(comment, marker, author))
+}
+
+/**
+ * The body of the comment an earlier run wrote with `marker` on this run's pull request, for
+ * what it recorded; undefined when there is none or it cannot be read (a courtesy: never fails).
+ */
+export async function ownCommentBody(
+  token: string,
+  marker: string,
+  context: typeof github.context = github.context
+): Promise<string | undefined> {
+  const octokit = commentClient(token)
+  const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context))
+  if (!target) return undefined
+  try {
+    return (await findOwnComment(octokit, target, marker))?.body ?? undefined
+  } catch (error) {
+    log.info(
+      `Could not read the earlier comment on pull request #${target.issueNumber}: ${untrusted((error as Error).message)}.`
+    )
+    return undefined
+  }
+}
+
 /**
  * Creates one comment on the run's pull request, or updates the one this token wrote with
  * `marker` in an earlier run, so re-runs do not pile up comments. A comment is a courtesy: a
@@ -129,9 +171,7 @@ export async function upsertPullRequestComment(
   body: string,
   context: typeof github.context = github.context
 ): Promise<CommentResult> {
-  const octokit: Octokit = github.getOctokit(token, {
-    request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
-  })
+  const octokit = commentClient(token)
   const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context))
   if (!target) {
     log.info('This run is not for a pull request, so no comment was posted.')
@@ -140,11 +180,7 @@ export async function upsertPullRequestComment(
   const fullBody = `${marker}\n${secrets.scrub(body)}\n\n${runFooter(context)}`
   const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber }
   try {
-    const author = await tokenIdentity(octokit)
-    const comments: ListedComment[] = author
-      ? await octokit.paginate(octokit.rest.issues.listComments, { ...where, per_page: 100 })
-      : []
-    const existing = comments.find(comment => isOwnComment(comment, marker, author))
+    const existing = await findOwnComment(octokit, target, marker)
     if (existing) {
       await octokit.rest.issues.updateComment({
         owner: target.owner,

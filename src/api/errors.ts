@@ -169,7 +169,7 @@ function adviceFor(
   if (status === 409 && op.kind === 'bundle')
     return 'The export job has not finished yet, so there is no bundle to package.'
   if (status === 409 && op.kind === 'trigger')
-    return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with ${op.what === 'preview' ? '`mode: deploy` and its `status-id`' : 'its `status-id`'} (shown on the Mintlify dashboard), or run this again once it ended.`
+    return `The service refused it as conflicting: ${op.what === 'preview' ? 'a preview of this branch' : 'a deployment of this project'} may be under way already. Follow that one with its \`status-id\` (shown on the Mintlify dashboard), or run this again once it ended.`
   if (status === 409 && op.kind === 'agent-message')
     return `The job refused the message in its current state: check it with \`mode: agent-watch\` and \`job-id: ${op.jobId}\`, then send it again.`
   if (status === 409)

@@ -50,9 +50,9 @@ Exit codes:
        not finish (the API refused a request or could not be reached, an output could
        not be written)
   2    bad usage or input: nothing was started
-  3    --timeout ran out: the job goes on on the server (follow it again with --job-id;
-       a deployment or a preview with: mintlify-admin deploy --status-id ID), or an
-       export finished but its bundle was not fetched in time (--job-id gets a fresh link)
+  3    --timeout ran out: the job goes on on the server (follow it again with --job-id,
+       a deployment or a preview with --status-id), or an export finished but its
+       bundle was not fetched in time (--job-id gets a fresh link)
   130  interrupted (SIGINT or SIGTERM)
 
 The admin key is read from ${KEY_VARIABLES.join(' or ')}, --api-key-file or --api-key-stdin,

@@ -55,9 +55,9 @@ export function readSettings(inputs: InputSource, env: NodeJS.ProcessEnv = proce
 }
 
 /**
- * Inputs given a value of their own that the mode never reads: refused, not ignored. A
- * preview given a `status-id` would otherwise trigger a new preview (not idempotent, rate
- * limited) instead of waiting on that one; a deploy given `wait: false` would wait anyway.
+ * Inputs given a value of their own that the mode never reads: refused, not ignored. An
+ * export given `status-id` would start an export instead of waiting on that deployment; a
+ * deploy given `wait: false` would wait anyway.
  */
 function inputsNotRead(inputs: InputSource, mode: ModeName): string[] {
   return INPUTS.filter(input => !input.modes.includes(mode)).flatMap(input => {
@@ -65,7 +65,7 @@ function inputsNotRead(inputs: InputSource, mode: ModeName): string[] {
     const readers = input.modes.map(name => `\`${name}\``).join(', ')
     const hint =
       input.name === 'status-id'
-        ? ' To wait on a preview (or a deployment) started elsewhere, use `mode: deploy` with its `status-id`.'
+        ? ' To wait on a deployment or a preview started elsewhere, use `mode: deploy` or `mode: preview` with its `status-id`.'
         : ''
     return [
       `Input \`${input.name}\` is not read by \`mode: ${mode}\` (only by ${readers}): remove it, or choose the mode it is for.${hint}`

@@ -377,13 +377,16 @@ describe('mode: deploy', () => {
     )
   })
 
-  it('times out on a preview with how to wait on it again (as a deployment, by its id)', async () => {
+  it('times out on a preview with how to wait on it again (by its id)', async () => {
     await emulate({ queuedMs: 0, inProgressMs: 60_000 })
     const run = await action('preview', { timeout: '1s', branch: 'feature' })
     const id = run.outputs['status-id'] as string
     expectCleanFailure(
       run,
-      `Timed out after 1s waiting for preview ${id} (last status: in_progress). Increase \`timeout\`; the preview goes on on the server: wait for it again with \`mode: deploy\` and \`status-id: ${id}\`.`
+      `Timed out after 1s waiting for preview ${id} (last status: in_progress). Increase \`timeout\`; the preview goes on on the server: wait for it again with \`status-id: ${id}\`.`
+    )
+    expect(run.summary).toContain(
+      `mode: preview\nproject-id: ${PROJECT}\nbranch: feature\nstatus-id: ${id}`
     )
   })
 
@@ -671,6 +674,164 @@ describe('mode: preview', () => {
   })
 })
 
+describe('a preview followed again by `status-id`', () => {
+  const PREVIEW_URL = 'https://proj-docs-docs-new-page.mintlify.app'
+  const recorded = { comment: 'true', 'github-token': TOKEN }
+
+  /** A preview of the pull request's branch whose run timed out while it built; its status id. */
+  async function timedOut(env: Record<string, string>, inputs: Record<string, string>) {
+    const first = await action('preview', { timeout: '1s', ...inputs }, env)
+    const id = first.outputs['status-id'] as string
+    expectCleanFailure(first, `wait for it again with \`status-id: ${id}\``)
+    // The build ends now: the next status read is its success.
+    ;(emulator as Emulator).options.deployments.inProgressMs = 0
+    return id
+  }
+
+  it('carries on the comment and the GitHub deployment to ready, with the address they recorded', async () => {
+    const emu = await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const env = await pullRequestEnv(github)
+    const inputs = { ...recorded, 'github-deployment': 'true' }
+    const id = await timedOut(env, inputs)
+    expect(github.deployments[0]?.payload).toEqual({
+      mintlifyStatusId: id,
+      previewUrl: PREVIEW_URL
+    })
+    // Another deployment of the environment, newer, for another preview: not this one.
+    github.deployments.push({
+      id: 1,
+      ref: 'main',
+      environment: 'docs-preview',
+      payload: {
+        mintlifyStatusId: 'ffffffffffffffffffffffff',
+        previewUrl: 'https://other.example'
+      },
+      statuses: []
+    })
+
+    const run = await action('preview', { ...inputs, 'status-id': id }, env)
+    expect(run.exitCode, run.log).toBe(0)
+    expect(triggers(emu, 'preview')).toHaveLength(1)
+    expect(run.outputs).toMatchObject({
+      'preview-url': PREVIEW_URL,
+      'status-id': id,
+      status: 'success'
+    })
+    expect(run.log).toContain(`Following preview ${id} of branch docs/new-page`)
+    // The same deployment, in progress again (this run's log), then ready: none left behind.
+    expect(github.deployments).toHaveLength(2)
+    expect(github.deployments[0]?.statuses.map(s => s.state)).toEqual([
+      'in_progress',
+      'in_progress',
+      'success'
+    ])
+    expect(github.deployments[0]?.statuses[2]?.environment_url).toBe(PREVIEW_URL)
+    expect(github.deployments[1]?.statuses).toEqual([])
+    // The same comment, now ready with the link. While building, no commit: the preview
+    // followed may build another than the one this run is for.
+    expect(github.comments).toHaveLength(1)
+    expect(github.commentBodies).toHaveLength(4)
+    expect(github.commentBodies[2]).toContain('Mintlify preview building')
+    expect(github.commentBodies[2]).not.toContain('**Commit:**')
+    expect(github.comments[0]?.body).toContain('Mintlify preview ready')
+    expect(github.comments[0]?.body).toContain(`[Open the preview](${PREVIEW_URL}/)`)
+    expectNoSecretsShown(run, [TOKEN, emu.apiKey])
+  })
+
+  it('reads the address back from its own earlier comment when no deployment recorded it', async () => {
+    await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const env = await pullRequestEnv(github)
+    const id = await timedOut(env, recorded)
+    const own = github.comments[0]?.body ?? ''
+    expect(own).toContain(
+      `<!-- mintlify-admin-action:preview-url:${encodeURIComponent(PREVIEW_URL)} -->`
+    )
+    // Someone else's comment with the same lines, first: never ours to read.
+    github.comments.unshift({
+      id: 1,
+      body: own.replace(
+        encodeURIComponent(PREVIEW_URL),
+        encodeURIComponent('https://evil.example')
+      ),
+      user: { login: 'mallory' }
+    })
+
+    const run = await action('preview', { ...recorded, 'status-id': id }, env)
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['preview-url']).toBe(PREVIEW_URL)
+    const body = github.comments.find(c => c.user.login !== 'mallory')?.body ?? ''
+    expect(body).toContain('Mintlify preview ready')
+    expect(body).toContain(`[Open the preview](${PREVIEW_URL}/)`)
+    // What GitHub shows: the record stays out of sight.
+    expect(
+      micromark(body, {
+        allowDangerousHtml: true,
+        extensions: [gfm()],
+        htmlExtensions: [gfmHtml()]
+      })
+    ).not.toMatch(/preview-url:[^<]*<\/p>/)
+  })
+
+  it('says so, and leaves `preview-url` empty, when nothing recorded the address', async () => {
+    const emu = await emulate()
+    const statusId = emu.createDeployment(PROJECT, 'preview')
+    const run = await action('preview', { branch: 'docs/x', 'status-id': statusId })
+    expect(run.exitCode, run.log).toBe(0)
+    expect(triggers(emu, 'preview')).toHaveLength(0)
+    expect(run.outputs).toMatchObject({
+      'preview-url': '',
+      'status-id': statusId,
+      status: 'success'
+    })
+    expect(run.log).toContain(
+      `Following preview ${statusId} of branch docs/x (not triggering one: \`status-id\` is set); its address is in the log of the run that triggered it.`
+    )
+    expect(run.summary).toContain(
+      'not known to this run, which followed <code>status-id</code>: see the run that triggered it'
+    )
+  })
+
+  it('a status id not found says to check it, not to look before triggering again', async () => {
+    await emulate()
+    const statusId = 'aaaaaaaaaaaaaaaaaaaaaaaa'
+    const run = await action('preview', {
+      branch: 'docs/x',
+      'status-id': statusId,
+      'not-found-grace': '0s'
+    })
+    expectCleanFailure(
+      run,
+      `Deployment status \`${statusId}\` was not found. Check \`status-id\` (\`${statusId}\`)`
+    )
+  })
+
+  it('an address recorded as anything but a web link is left out', async () => {
+    await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const env = await pullRequestEnv(github)
+    const inputs = { ...recorded, 'github-deployment': 'true' }
+    const id = await timedOut(env, inputs)
+    const hostile = 'javascript:alert(1)'
+    const first = github.deployments[0] as { payload?: unknown }
+    first.payload = JSON.stringify({ mintlifyStatusId: id, previewUrl: hostile })
+    const comment = github.comments[0] as { body: string }
+    comment.body = comment.body.replace(
+      encodeURIComponent(PREVIEW_URL),
+      encodeURIComponent(hostile)
+    )
+
+    const run = await action('preview', { ...inputs, 'status-id': id }, env)
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['preview-url']).toBe('')
+    // Found by its payload (given back as a string), carried on without the address.
+    expect(github.deployments).toHaveLength(1)
+    expect(github.deployments[0]?.statuses.at(-1)).not.toHaveProperty('environment_url')
+    expect(github.comments[0]?.body).not.toContain('javascript:')
+  })
+})
+
 describe('the screenshot', () => {
   it('a signed screenshot link is left out, not handed on with its signature scrubbed', async () => {
     const emu = await emulate()
@@ -800,6 +961,16 @@ describe('the CLI', () => {
     expect(run.exitCode).toBe(2)
     expect(run.json.error).toContain('`--branch` is required here')
     expect(emu.requests).toHaveLength(0)
+  })
+
+  it('follows a preview by --status-id, without triggering one', async () => {
+    const emu = await emulate()
+    const statusId = emu.createDeployment(PROJECT, 'preview')
+    const args = ['preview', '--project-id', PROJECT, '--branch', 'docs/x', '--status-id', statusId]
+    const run = await cli(args, emu)
+    expect(run.exitCode, run.stderr).toBe(0)
+    expect(run.json).toMatchObject({ 'status-id': statusId, status: 'success', 'preview-url': '' })
+    expect(triggers(emu, 'preview')).toHaveLength(0)
   })
 
   it('waits on a given --status-id', async () => {

@@ -14,6 +14,8 @@ export interface StubDeployment {
   environment: string
   description?: string
   transient_environment?: boolean
+  /** As created: GitHub gives it back as sent (an object, or a string). */
+  payload?: unknown
   statuses: Array<{
     state: string
     environment_url?: string
@@ -223,6 +225,22 @@ export async function startGitHubStub(options: GitHubStubOptions): Promise<GitHu
           }
         ]
       })
+    }
+    if (path === repoBase && req.method === 'GET') {
+      // Newest first, as GitHub lists them, filtered by `environment`; one page.
+      const environment = url.searchParams.get('environment')
+      const perPage = Math.min(
+        Number(url.searchParams.get('per_page')) || DEFAULT_PER_PAGE,
+        MAX_PER_PAGE
+      )
+      const listed = deployments
+        .filter(d => environment === null || d.environment === environment)
+        .reverse()
+        .slice(0, perPage)
+      return send(
+        200,
+        listed.map(({ statuses: _statuses, ...d }) => ({ ...d, payload: d.payload ?? {} }))
+      )
     }
     if (path === repoBase && req.method === 'POST') {
       const given = JSON.parse(body) as Omit<StubDeployment, 'id' | 'statuses'>

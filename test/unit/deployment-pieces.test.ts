@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { micromark } from 'micromark'
 import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import type { DeploymentStatus } from '../../src/api/client.js'
 import { ApiError, type ApiErrorDetails } from '../../src/api/errors.js'
 import { mayRetry } from '../../src/api/retry-policy.js'
@@ -20,7 +21,13 @@ import {
 } from '../../src/modes/deploy/report.js'
 import { classifyDeployment, lastLogLines } from '../../src/modes/deploy/status.js'
 import { resolvePreviewBranch } from '../../src/modes/preview/branch.js'
-import { previewCommentMarker, previewOutputs } from '../../src/modes/preview/report.js'
+import {
+  previewAddressRecord,
+  previewCommentMarker,
+  previewOutputs,
+  previewSnippet,
+  recordedPreviewAddress
+} from '../../src/modes/preview/report.js'
 import { readGitHubRun } from '../../src/settings/github-run.js'
 
 const render = (markdown: string) =>
@@ -421,6 +428,38 @@ describe('the preview comment', () => {
       '<!-- mintlify-admin-action:preview:proj:docs%2Fx -->'
     )
     expect(previewCommentMarker('proj', 'a-->b')).not.toContain('-->b')
+  })
+})
+
+describe('following a preview again', () => {
+  it('gives the branch in the step to copy as YAML reads it back, whatever git allowed in it', () => {
+    for (const branch of ['docs/new-page', "#docs/it's", '*alias', 'a: b', '!tag', '@x', '%y']) {
+      const snippet = previewSnippet({ projectId: 'proj_1', branch, statusId: 'st_1', waitedMs: 0 })
+      expect(parse(snippet ?? '')).toEqual({
+        mode: 'preview',
+        'project-id': 'proj_1',
+        branch,
+        'status-id': 'st_1'
+      })
+    }
+  })
+
+  it('reads back only a web link from a comment’s hidden record, on a line of its own', () => {
+    const record = (url: string) => previewAddressRecord(url)
+    expect(recordedPreviewAddress(`x${record('https://p.example/a?b=1&c=d--e')}\n\nfooter`)).toBe(
+      'https://p.example/a?b=1&c=d--e'
+    )
+    expect(recordedPreviewAddress(record('javascript:alert(1)'))).toBeUndefined()
+    expect(recordedPreviewAddress(record('https://u:p@p.example'))).toBeUndefined()
+    expect(recordedPreviewAddress('<!-- mintlify-admin-action:preview-url:%E0%A4%A -->')).toBe(
+      undefined
+    )
+    expect(
+      recordedPreviewAddress(
+        'quoted <!-- mintlify-admin-action:preview-url:https%3A%2F%2Fx.example -->'
+      )
+    ).toBeUndefined()
+    expect(previewAddressRecord(undefined)).toBe('')
   })
 })
 

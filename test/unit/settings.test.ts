@@ -137,12 +137,16 @@ describe('readSettings', () => {
   })
 
   it('refuses an input the mode never reads, given a value of its own', () => {
+    const watch = { mode: 'agent-watch', 'api-key': 'mint_x', 'project-id': 'p', 'job-id': 'j' }
+    expect(problemsOf(() => readSettings(inputs({ ...watch, 'status-id': 'st_1' }), {}))).toEqual([
+      'Input `status-id` is not read by `mode: agent-watch` (only by `deploy`, `preview`): remove it, or choose the mode it is for. To wait on a deployment or a preview started elsewhere, use `mode: deploy` or `mode: preview` with its `status-id`.'
+    ])
     const preview = { mode: 'preview', 'api-key': 'mint_x', 'project-id': 'proj_1', branch: 'b' }
-    expect(problemsOf(() => readSettings(inputs({ ...preview, 'status-id': 'st_1' }), {}))).toEqual(
-      [
-        'Input `status-id` is not read by `mode: preview` (only by `deploy`): remove it, or choose the mode it is for. To wait on a preview (or a deployment) started elsewhere, use `mode: deploy` with its `status-id`.'
-      ]
-    )
+    expect(readSettings(inputs({ ...preview, 'status-id': 'st_1' }), {})).toMatchObject({
+      mode: 'preview',
+      branch: 'b',
+      statusId: 'st_1'
+    })
     const deploy = { mode: 'deploy', 'api-key': 'mint_x', 'project-id': 'proj_1' }
     expect(problemsOf(() => readSettings(inputs({ ...deploy, wait: 'false' }), {}))).toEqual([
       expect.stringMatching(

@@ -73,7 +73,7 @@ function explainTrigger(kind: DeploymentKind, error: unknown): Error {
   if (!mayHaveTakenEffect(error)) return error
   const what = kind === 'preview' ? 'a preview deployment' : 'a deployment'
   return new DeploymentError(
-    `${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at ${DASHBOARD} before running this again${kind === 'deployment' ? ', or follow one there with `status-id`' : ''}.`
+    `${error.message} The request may have reached Mintlify, so ${what} may have started; it was not sent again, since triggering is not idempotent. Look at ${DASHBOARD} before running this again, or follow one there with \`status-id\`.`
   )
 }
 
@@ -173,12 +173,9 @@ export function explainWait(
       ? ` (last status: ${report.deployment.status})`
       : ' (its status was never read)'
     const failure = polled ? lastFailureNote(polled) : ''
-    // A preview is waited on again as any deployment is: by its status id, with `mode: deploy`.
-    const resume = !report.statusId
-      ? ''
-      : kind === 'deployment'
-        ? `: wait for it again with \`status-id: ${report.statusId}\``
-        : `: wait for it again with \`mode: deploy\` and \`status-id: ${report.statusId}\``
+    const resume = report.statusId
+      ? `: wait for it again with \`status-id: ${report.statusId}\``
+      : ''
     return new TimedOutError(
       `Timed out after ${formatDuration(settings.timeoutMs)} waiting for ${what}${id}${last}.${failure} Increase \`timeout\`; the ${what} goes on on the server${resume}.`
     )

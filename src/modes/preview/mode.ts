@@ -1,13 +1,15 @@
 import { summaryMarkdown } from '../../report/summary.js'
-import {
-  cancelledBeforeStart,
-  deploymentCommentBody,
-  deploymentSnippet
-} from '../deploy/report.js'
+import { cancelledBeforeStart, deploymentCommentBody } from '../deploy/report.js'
 import type { Mode } from '../mode.js'
 import { followAgain } from '../next-step.js'
 import { previewedCommit } from './branch.js'
-import { previewCommentMarker, previewOutputs, previewSummaryRows } from './report.js'
+import {
+  previewAddressRecord,
+  previewCommentMarker,
+  previewOutputs,
+  previewSnippet,
+  previewSummaryRows
+} from './report.js'
 import { runPreview, type PreviewReport } from './run.js'
 import { readPreviewSettings, type PreviewSettings } from './settings.js'
 
@@ -19,18 +21,22 @@ export const previewMode: Mode<PreviewSettings, PreviewReport> = {
   outputs: previewOutputs,
   summaryMarkdown: (report, error) =>
     summaryMarkdown('Mintlify preview', previewSummaryRows(report), error, {
-      nextStep: followAgain(error, 'The deployment', deploymentSnippet(report))
+      nextStep: followAgain(error, 'The preview', previewSnippet(report))
     }),
   comment: (settings, report, error) =>
     cancelledBeforeStart(report, error)
       ? undefined
       : {
           marker: previewCommentMarker(settings.projectId, settings.branch),
-          body: deploymentCommentBody('preview', report, error, {
-            run: settings.github,
-            branch: report.branch,
-            ...(report.previewUrl ? { previewUrl: report.previewUrl } : {}),
-            expectedCommit: previewedCommit(report.branch, settings.github)
-          })
+          body:
+            deploymentCommentBody('preview', report, error, {
+              run: settings.github,
+              branch: report.branch,
+              ...(report.previewUrl ? { previewUrl: report.previewUrl } : {}),
+              // A followed preview may build another commit than the one this run is for.
+              ...(report.resumed
+                ? {}
+                : { expectedCommit: previewedCommit(report.branch, settings.github) })
+            }) + previewAddressRecord(report.previewUrl)
         }
 }

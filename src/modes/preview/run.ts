@@ -5,8 +5,13 @@ import type { PreviewSettings } from './settings.js'
 
 export interface PreviewReport extends DeploymentReport {
   branch: string
-  /** The preview's address, from the trigger's answer. */
+  /**
+   * The preview's address, from the trigger's answer; when following a `status-id`, from the
+   * records of the run that triggered it, when the front door found them (`onStarted`).
+   */
   previewUrl?: string
+  /** Followed by `status-id`, not triggered by this run. */
+  resumed?: boolean
 }
 
 export interface PreviewOutcome {
@@ -15,8 +20,9 @@ export interface PreviewOutcome {
 }
 
 /**
- * Triggers (or redeploys) the branch's preview and waits until it succeeds or fails. Returns
- * the error beside the report, so that outputs, the comment and the GitHub deployment are set.
+ * Triggers (or redeploys) the branch's preview, or follows the one `status-id` names, and
+ * waits until it succeeds or fails. Returns the error beside the report, so that outputs, the
+ * comment and the GitHub deployment are set.
  */
 export async function runPreview(
   settings: PreviewSettings,
@@ -29,17 +35,26 @@ export async function runPreview(
   }
   const started = Date.now()
   try {
-    const triggered = await trigger('preview', () =>
-      deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal)
-    )
-    report.statusId = triggered.statusId
-    if (triggered.previewUrl) report.previewUrl = triggered.previewUrl
-    log.info(
-      `Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`
-    )
-    await deps.onStarted?.(report)
-    await followDeployment('preview', triggered.statusId, report, settings, deps, {
-      triggeredHere: true
+    if (settings.statusId) {
+      report.statusId = settings.statusId
+      report.resumed = true
+      await deps.onStarted?.(report)
+      log.info(
+        `Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set)${report.previewUrl ? `: ${report.previewUrl}` : '; its address is in the log of the run that triggered it'}.`
+      )
+    } else {
+      const triggered = await trigger('preview', () =>
+        deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal)
+      )
+      report.statusId = triggered.statusId
+      if (triggered.previewUrl) report.previewUrl = triggered.previewUrl
+      log.info(
+        `Triggered preview ${triggered.statusId} of branch ${settings.branch}${triggered.previewUrl ? `: ${triggered.previewUrl}` : ''}.`
+      )
+      await deps.onStarted?.(report)
+    }
+    await followDeployment('preview', report.statusId, report, settings, deps, {
+      triggeredHere: !report.resumed
     })
     report.waitedMs = Date.now() - started
     log.info(

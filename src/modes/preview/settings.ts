@@ -10,6 +10,8 @@ export interface PreviewSettings extends CommonSettings {
   readonly projectId: string
   /** The branch to preview (given, or from the pull request or the run's ref). */
   readonly branch: string
+  /** Follow this preview, triggered by an earlier run or elsewhere, instead of triggering one. */
+  readonly statusId?: string
   /** The workflow run, for the comment's links and the GitHub deployment's commit. */
   readonly github: GitHubRun
   /** Record the preview as a GitHub deployment (action only): its environment and token. */
@@ -22,6 +24,7 @@ export function readPreviewSettings(
   env: NodeJS.ProcessEnv
 ): PreviewSettings {
   const projectId = readProjectId(reader)
+  const statusId = reader.id('status-id', reader.text('status-id'))
   const github = readGitHubRun(env)
   const resolved = resolvePreviewBranch(reader.text('branch'), github)
   if ('problem' in resolved) reader.problem(resolved.problem)
@@ -30,6 +33,7 @@ export function readPreviewSettings(
     mode: 'preview',
     projectId,
     branch: 'branch' in resolved ? resolved.branch : '',
+    ...(statusId ? { statusId } : {}),
     github,
     ...readGitHubDeployment(reader)
   }
