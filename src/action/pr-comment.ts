@@ -63,12 +63,16 @@ export function runFooter(context: typeof github.context, now = new Date()): str
     context.eventName === 'workflow_run'
       ? (context.payload.workflow_run as { head_sha?: unknown } | undefined)
       : undefined
+  // A comment on a pull request runs on the default branch: its commit is not the pull
+  // request's, and the event does not say which that is.
   const sha =
     typeof head?.sha === 'string'
       ? head.sha
       : typeof followed?.head_sha === 'string'
         ? followed.head_sha
-        : context.sha
+        : context.eventName === 'issue_comment'
+          ? undefined
+          : context.sha
   if (sha && /^[0-9a-f]{7,64}$/i.test(sha)) parts.push(`commit \`${sha.slice(0, 7)}\``)
   parts.push(`updated ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`)
   return `<sub>${parts.join(' · ')}</sub>`

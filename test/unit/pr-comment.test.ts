@@ -332,6 +332,16 @@ describe('the footer under the comment', () => {
     expect(runFooter(push, now)).toContain('commit `fffffff`')
   })
 
+  it('names no commit on a comment’s run, which is the default branch’s, not the pull request’s', () => {
+    const comment = {
+      ...eventContext('issue_comment', 'd'.repeat(40)),
+      payload: { issue: { number: PULL, pull_request: {} } }
+    } as unknown as typeof github.context
+    expect(runFooter(comment, now)).toBe(
+      '<sub>[Workflow run](https://github.com/acme/docs/actions/runs/42) · updated 2025-06-01 09:05 UTC</sub>'
+    )
+  })
+
   it('leaves out the run link without a server or a run id', () => {
     const noRun = { ...pullRequestContext(), runId: 0 } as typeof github.context
     const noServer = { ...pullRequestContext(), serverUrl: '' } as typeof github.context

@@ -1,10 +1,14 @@
 // The README's workflows are meant to be copied: each must parse, pass only inputs this action
 // declares, and read only outputs that exist (of this action's steps and of the jobs they need).
+import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse, parseDocument } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { agentCommentMarker } from '../../src/modes/agent-watch/report.js'
+import { previewCommentMarker } from '../../src/modes/preview/report.js'
 import { ROOT } from '../support/action-runner.js'
+import { binary } from '../support/real-servers.js'
 import { yamlBlocks } from '../support/readme.js'
 
 /** A step `uses:` this action (any ref). */
@@ -190,6 +194,34 @@ describe('README workflows', () => {
       'download: false'
     ])
       expect(all, needle).toContain(needle)
+  })
+})
+
+describe('the `/docs` workflow’s search for the earlier agent job', () => {
+  it('finds the job id of the newest agent comment the workflow token wrote, with real jq', () => {
+    // gh's `--jq` runs the program on each page and prints strings raw, as `jq -r` does.
+    const block = blocks.find(b => b.text.includes('Find the agent job this pull request'))
+    const workflow = parse(block?.text ?? '') as {
+      jobs: Record<string, { steps: Array<{ id?: string; run?: string }> }>
+    }
+    const steps = Object.values(workflow.jobs).flatMap(job => job.steps)
+    const run = steps.find(step => step.id === 'earlier')?.run ?? ''
+    const program = /--jq '([^']+)'/.exec(run)?.[1]
+    expect(program, 'the jq program of the README').toBeDefined()
+    const bot = { login: 'github-actions[bot]' }
+    const comments = [
+      { user: bot, body: `${agentCommentMarker('proj_1', 'job_1')}\n### ✅ done` },
+      { user: bot, body: `${previewCommentMarker('proj_1', 'docs/x')}\n### ✅ ready` },
+      { user: bot, body: `${agentCommentMarker('proj_1', 'job_2')}\n### ⏳ working` },
+      // Anyone may paste a marker: not the workflow token's comment.
+      { user: { login: 'mallory' }, body: agentCommentMarker('proj_1', 'job_evil') },
+      { user: bot, body: `quoted: ${agentCommentMarker('proj_1', 'job_quoted')}` }
+    ]
+    const found = execFileSync(binary('jq', 'jq'), ['-r', program as string], {
+      input: JSON.stringify(comments),
+      encoding: 'utf8'
+    })
+    expect(found.trim().split('\n')).toEqual(['job_1', 'job_2'])
   })
 })
 
