@@ -1325,7 +1325,7 @@ const OUTPUTS = [
     },
     {
         name: 'status',
-        description: 'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or with `wait: false` the status when it was created; deploy, preview - `success` or `failure`; or the status it was in when `timeout` ran out).'
+        description: 'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or with `wait: false` the status when it was created; deploy, preview - `success` or `failure`; or the status it was in when `timeout` ran out); empty when the answer gave none.'
     },
     {
         name: 'page-count',
@@ -1871,7 +1871,8 @@ function agentOutputs(report) {
     if (!job)
         return {};
     return {
-        status: job.status,
+        // Only a status the service gave: one taken as `active` for an answer without any is not.
+        status: job.statusAssumed ? '' : job.status,
         'pr-link': job.prLink ?? '',
         model: job.model ?? '',
         repository: job.repository ?? '',
@@ -1898,7 +1899,7 @@ function agentSummaryRows(report) {
     const job = report.job;
     const rows = [['Job', `${code(report.jobId)} in project ${code(report.projectId)}`]];
     if (job) {
-        rows.push(['Status', html(job.status)]);
+        rows.push(['Status', job.statusAssumed ? 'not in the last answer' : html(job.status)]);
         if (job.model)
             rows.push(['Model', html(job.model)]);
         if (job.repository)
@@ -1944,7 +1945,11 @@ function agentCommentBody(report, error) {
         headline = '❌ The docs agent finished without a pull request to hand on';
     else if (!verdict || verdict.kind === 'pending')
         headline =
-            report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working';
+            report.waited !== false
+                ? '⏳ The docs agent is working'
+                : report.request === 'follow-up'
+                    ? '⏳ The docs agent took the follow-up'
+                    : '⏳ The docs agent started';
     else if (verdict.kind === 'archived')
         headline = prUrl
             ? `🗄️ The docs agent job is archived; its pull request: ${prUrl}`
@@ -1961,7 +1966,7 @@ function agentCommentBody(report, error) {
     const facts = [];
     if (report.jobId)
         facts.push(`Agent job \`${report.jobId}\` in project \`${report.projectId}\``);
-    if (job)
+    if (job && !job.statusAssumed)
         facts.push(`status: ${markdownText(job.status)}`);
     if (report.request === 'follow-up')
         facts.push('after a follow-up message');

@@ -402,7 +402,7 @@ export const OUTPUTS: ReadonlyArray<{ name: string; description: string }> = [
   {
     name: 'status',
     description:
-      'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or with `wait: false` the status when it was created; deploy, preview - `success` or `failure`; or the status it was in when `timeout` ran out).'
+      'Last status of the job seen (export - `completed` on success; agent-watch, agent - `completed`, `archived` or `failed`, or with `wait: false` the status when it was created; deploy, preview - `success` or `failure`; or the status it was in when `timeout` ran out); empty when the answer gave none.'
   },
   {
     name: 'page-count',

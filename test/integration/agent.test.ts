@@ -148,12 +148,13 @@ describe('mode: agent starts a job and follows it', () => {
     expect(run.outputs.status).toBe('failed')
   })
 
-  it('a create answered without a status keeps the job it created (taken as active)', async () => {
+  it('a create answered without a status keeps the job it created, and hands on no status', async () => {
     const emu = await emulate()
     emu.inject('agent-create', { kind: 'http', status: 201, body: '{"id":"aj_0123"}' })
     const run = await agent({ prompt: 'Check the docs.', wait: 'false' })
     expect(run.exitCode, run.log).toBe(0)
-    expect(run.outputs).toMatchObject({ 'job-id': 'aj_0123', status: 'active' })
+    expect(run.outputs).toMatchObject({ 'job-id': 'aj_0123', status: '' })
+    expect(run.summary).toContain('<td>Status</td><td>not in the last answer</td>')
   })
 
   it('wait: false returns once the job exists, without polling it', async () => {

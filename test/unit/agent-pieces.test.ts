@@ -117,6 +117,18 @@ describe('agent outputs', () => {
     expect(pullRequestAbsence(agentJob({ status: 'active' }))).toBe('none yet')
     expect(pullRequestAbsence(agentJob({ status: 'failed' }))).toBe('none')
   })
+  it('hands on no status the answer did not give (taken as active only to keep waiting)', () => {
+    const assumed = {
+      ...report,
+      job: { ...agentJob({ status: 'active' }), statusAssumed: true as const }
+    }
+    expect(agentOutputs(assumed).status).toBe('')
+    expect(Object.fromEntries(agentSummaryRows(assumed)).Status).toBe('not in the last answer')
+    expect(agentCommentBody(assumed, undefined)).not.toContain('status:')
+    const given = { ...report, job: agentJob({ status: 'active' }) }
+    expect(agentOutputs(given).status).toBe('active')
+    expect(agentCommentBody(given, undefined)).toContain('status: active')
+  })
   it('escapes what the server sent', () => {
     const odd = { ...report, job: agentJob({ status: '<b>x</b>', prLink: 'https://x/"><script>' }) }
     const html = agentSummaryRows(odd)
@@ -241,6 +253,16 @@ describe('comments', () => {
     expect(heading(unusable)).toBe(
       '### ⚠️ The docs agent finished; its pull request link could not be used'
     )
+  })
+  it('heads a job it did not wait for by what the step did: started it, or sent it a follow-up', () => {
+    const active = { ...report, job: agentJob({ status: 'active' }) }
+    const heading = (more: object) =>
+      agentCommentBody({ ...active, ...more }, undefined).split('\n')[0]
+    expect(heading({ waited: false, request: 'create' })).toBe('### ⏳ The docs agent started')
+    expect(heading({ waited: false, request: 'follow-up' })).toBe(
+      '### ⏳ The docs agent took the follow-up'
+    )
+    expect(heading({ request: 'follow-up' })).toBe('### ⏳ The docs agent is working')
   })
   it('heads an archived job with its pull request, or says it has none', () => {
     expect(agentCommentBody(report, undefined).split('\n')[0]).toBe(

@@ -17,7 +17,8 @@ export function agentOutputs(report: AgentReport): Record<string, string> {
   const job = report.job
   if (!job) return {}
   return {
-    status: job.status,
+    // Only a status the service gave: one taken as `active` for an answer without any is not.
+    status: job.statusAssumed ? '' : job.status,
     'pr-link': job.prLink ?? '',
     model: job.model ?? '',
     repository: job.repository ?? '',
@@ -48,7 +49,7 @@ export function agentSummaryRows(report: AgentReport): SummaryRow[] {
   const job = report.job
   const rows: SummaryRow[] = [['Job', `${code(report.jobId)} in project ${code(report.projectId)}`]]
   if (job) {
-    rows.push(['Status', html(job.status)])
+    rows.push(['Status', job.statusAssumed ? 'not in the last answer' : html(job.status)])
     if (job.model) rows.push(['Model', html(job.model)])
     if (job.repository)
       rows.push(['Repository', `${html(job.repository)}${job.ref ? ` @ ${code(job.ref)}` : ''}`])
@@ -95,7 +96,11 @@ export function agentCommentBody(
   else if (error) headline = '❌ The docs agent finished without a pull request to hand on'
   else if (!verdict || verdict.kind === 'pending')
     headline =
-      report.waited === false ? '⏳ The docs agent started' : '⏳ The docs agent is working'
+      report.waited !== false
+        ? '⏳ The docs agent is working'
+        : report.request === 'follow-up'
+          ? '⏳ The docs agent took the follow-up'
+          : '⏳ The docs agent started'
   else if (verdict.kind === 'archived')
     headline = prUrl
       ? `🗄️ The docs agent job is archived; its pull request: ${prUrl}`
@@ -108,7 +113,7 @@ export function agentCommentBody(
   if (error) lines.push(quoteMessage(error.message), '')
   const facts: string[] = []
   if (report.jobId) facts.push(`Agent job \`${report.jobId}\` in project \`${report.projectId}\``)
-  if (job) facts.push(`status: ${markdownText(job.status)}`)
+  if (job && !job.statusAssumed) facts.push(`status: ${markdownText(job.status)}`)
   if (report.request === 'follow-up') facts.push('after a follow-up message')
   if (report.context) facts.push(`context: the ${markdownText(report.context)}`)
   lines.push(facts.join(' · '))
