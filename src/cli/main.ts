@@ -270,7 +270,7 @@ async function runCommand(
         () => modeRun.summaryMarkdown(report, error && inFlagWordsError(error))
       ],
       // Owner-only, like the Helm values: it holds the bundle link.
-      [options.outputEnv, '--output-env', () => dotenv(outputs), OWNER_ONLY]
+      [options.outputEnv, '--output-env', () => dotenvFile(outputs), OWNER_ONLY]
     ])
     if (options.json) {
       // The run's own error first; a file that could not be written fails an otherwise good run.
@@ -359,15 +359,44 @@ async function writeFiles(
 }
 
 /**
+ * GitLab refuses a dotenv report over 5 KiB (on every plan, and by default on its own servers),
+ * and the refused upload fails the job.
+ */
+export const DOTENV_MAX_BYTES = 5120
+
+/**
  * Outputs as dotenv lines for GitLab's `artifacts: reports: dotenv`: `MINTLIFY_` and the name
  * upper-cased. Values are one line (the `job` JSON included); the admin key is never among them.
+ * Past GitLab's size, the largest values are left out (and named) until the rest fits.
  */
-export function dotenv(outputs: Record<string, string | number>): string {
-  return Object.entries(outputs)
-    .map(([name, value]) => {
-      const key = `MINTLIFY_${name.toUpperCase().replace(/-/g, '_')}`
-      const line = secrets.scrub(String(value), ['credential']).replace(/[\r\n]+/g, ' ')
-      return `${key}=${line}\n`
-    })
-    .join('')
+export function dotenv(outputs: Record<string, string | number>): {
+  text: string
+  leftOut: string[]
+} {
+  const lines = Object.entries(outputs).map(([name, value]) => {
+    const key = `MINTLIFY_${name.toUpperCase().replace(/-/g, '_')}`
+    const line = secrets.scrub(String(value), ['credential']).replace(/[\r\n]+/g, ' ')
+    return { key, text: `${key}=${line}\n` }
+  })
+  const bytes = (kept: typeof lines) =>
+    kept.reduce((sum, line) => sum + Buffer.byteLength(line.text), 0)
+  const bySize = [...lines].sort((a, b) => Buffer.byteLength(b.text) - Buffer.byteLength(a.text))
+  const leftOut = new Set<string>()
+  let kept = lines
+  for (const largest of bySize) {
+    if (bytes(kept) <= DOTENV_MAX_BYTES) break
+    leftOut.add(largest.key)
+    kept = lines.filter(line => !leftOut.has(line.key))
+  }
+  return { text: kept.map(line => line.text).join(''), leftOut: [...leftOut] }
+}
+
+/** The dotenv file's text, saying on stderr what GitLab's size made it leave out. */
+function dotenvFile(outputs: Record<string, string | number>): string {
+  const { text, leftOut } = dotenv(outputs)
+  if (leftOut.length > 0)
+    log.warning(
+      `--output-env leaves out ${leftOut.join(', ')}: GitLab refuses a dotenv report over ${DOTENV_MAX_BYTES} bytes, which would fail the job's artifact upload. \`--json\` gives every output.`
+    )
+  return text
 }

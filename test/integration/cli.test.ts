@@ -108,6 +108,31 @@ describe('mintlify-admin (the CLI)', () => {
     }
   })
 
+  it('keeps the dotenv within the 5 KiB GitLab takes, leaving out the largest value and saying so', async () => {
+    emu = await startEmulator({
+      agentJobs: { job_1: { projectId: 'proj_1', timeline: 'completed-with-pr', activeMs: 0 } }
+    })
+    // A job whose answer carries 6 KB more than the documented fields.
+    const body = JSON.stringify({
+      id: 'job_1',
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/42',
+      notes: 'n'.repeat(6000)
+    })
+    emu.inject('agent', { kind: 'http', status: 200, body })
+    const watch = ['agent-watch', '--project-id', 'proj_1', '--job-id', 'job_1', ...apiFlags()]
+    const run = await cli([...watch, '--output-env', 'agent.env', '--json'])
+    expect(run.exitCode, run.stderr).toBe(0)
+    const text = await readFile(join(run.folder, 'agent.env'), 'utf8')
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(5120)
+    expect(text).toContain('MINTLIFY_PR_LINK=https://github.com/acme/docs/pull/42\n')
+    expect(text).not.toContain('MINTLIFY_JOB=')
+    expect(run.stderr).toContain(
+      "--output-env leaves out MINTLIFY_JOB: GitLab refuses a dotenv report over 5120 bytes, which would fail the job's artifact upload. `--json` gives every output."
+    )
+    expect(JSON.parse(JSON.parse(run.stdout).job as string).notes).toHaveLength(6000)
+  })
+
   it('writes dotenv lines and the summary for GitLab', async () => {
     emu = await startEmulator({ export: { queuedMs: 50, runningMs: 200 } })
     const run = await cli([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ExportReport } from '../../src/modes/export/run.js'
 import { exportOutputs, exportSummaryRows, formatBytes } from '../../src/modes/export/report.js'
 import { applyRunnerMasks, parseOutputFile } from '../support/action-runner.js'
+import { dotenv, DOTENV_MAX_BYTES } from '../../src/cli/main.js'
 
 const complete: ExportReport = {
   jobId: 'se_1',
@@ -74,5 +75,42 @@ describe('runner emulation', () => {
   it('parses GITHUB_OUTPUT blocks', () => {
     const text = 'a<<ghadelimiter_1\none\nghadelimiter_1\nb<<ghadelimiter_2\nx\ny\nghadelimiter_2\n'
     expect(parseOutputFile(text)).toEqual({ a: 'one', b: 'x\ny' })
+  })
+})
+
+describe('the CLI’s dotenv file', () => {
+  const line = (name: string, bytes: number) => `MINTLIFY_${name}=`.length + bytes + 1
+
+  it('keeps every value while the whole fits GitLab’s 5 KiB, to the byte', () => {
+    const whole = DOTENV_MAX_BYTES - line('A', 0) - line('B', 0)
+    const outputs = { a: 'x'.repeat(whole), b: '' }
+    const { text, leftOut } = dotenv(outputs)
+    expect(Buffer.byteLength(text)).toBe(DOTENV_MAX_BYTES)
+    expect(leftOut).toEqual([])
+    expect(dotenv({ ...outputs, b: 'y' }).leftOut).toEqual(['MINTLIFY_A'])
+  })
+
+  it('leaves out the largest values first, only as many as it takes, in bytes not characters', () => {
+    const outputs = {
+      'job-id': 'job_1',
+      big: 'é'.repeat(1500),
+      bigger: 'x'.repeat(2500),
+      small: 's'.repeat(1200),
+      'pr-link': 'https://github.com/acme/docs/pull/42'
+    }
+    const { text, leftOut } = dotenv(outputs)
+    // 'é' is two bytes: 3,000 bytes, above the 2,500 of `bigger`.
+    expect(leftOut).toEqual(['MINTLIFY_BIG'])
+    expect(text.split('\n').map(l => l.split('=')[0])).toEqual([
+      'MINTLIFY_JOB_ID',
+      'MINTLIFY_BIGGER',
+      'MINTLIFY_SMALL',
+      'MINTLIFY_PR_LINK',
+      ''
+    ])
+    expect(dotenv({ ...outputs, small: 's'.repeat(3000) }).leftOut).toEqual([
+      'MINTLIFY_SMALL',
+      'MINTLIFY_BIG'
+    ])
   })
 })
