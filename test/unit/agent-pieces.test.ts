@@ -5,6 +5,9 @@ import type { AgentJob } from '../../src/api/client.js'
 import { exportCommentBody, exportCommentMarker } from '../../src/modes/export/report.js'
 import { TimedOutError } from '../../src/modes/errors.js'
 import { pullRequestOf } from '../../src/action/pr-comment.js'
+import { promptDetails } from '../../src/modes/agent/report.js'
+import type { AgentRunReport } from '../../src/modes/agent/run.js'
+import { renderGfm } from '../support/markdown.js'
 import { agentWatchMode } from '../../src/modes/agent-watch/mode.js'
 import {
   agentCommentBody,
@@ -307,5 +310,28 @@ describe('comments', () => {
     expect(summary).not.toContain('![pixel](')
     expect(summary).not.toContain('[Fix](')
     expect(summary).toContain('> failed: \\!\\[pixel\\]')
+  })
+})
+
+describe('the prompt in the agent summary', () => {
+  it('stays text inside its folded block: no tag, no end of the block, no mention', () => {
+    const prompt =
+      'Document @acme/admins\n</pre></details><img src=x onerror=alert(1)>\n\n# Heading & [link](https://evil.example)'
+    const block = promptDetails({
+      request: 'create',
+      prompt,
+      projectId: 'proj_1',
+      waited: true,
+      waitedMs: 0
+    } as unknown as AgentRunReport)
+    const html = renderGfm(block)
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('<h1>')
+    expect(html).not.toContain('<a ')
+    expect(html.match(/<\/pre>/g)).toHaveLength(1)
+    expect(html.match(/<\/details>/g)).toHaveLength(1)
+    expect(html).toContain('@\u200bacme/admins')
+    expect(html).toContain('&lt;/pre&gt;&lt;/details&gt;&lt;img')
+    expect(block).toContain(`(${prompt.length} characters)`)
   })
 })
