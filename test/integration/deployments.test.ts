@@ -367,6 +367,33 @@ describe('mode: deploy', () => {
     expect(triggers(emu, 'deploy')).toHaveLength(1)
   })
 
+  it('comments the deployment on the pull request: building, then live with the commit it built', async () => {
+    await emulate()
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const run = await action(
+      'deploy',
+      { comment: 'true', 'github-token': TOKEN },
+      await pullRequestEnv(github)
+    )
+    expect(run.exitCode, run.log).toBe(0)
+    expect(github.comments).toHaveLength(1)
+    const [building, live] = github.commentBodies
+    expect(github.commentBodies).toHaveLength(2)
+    for (const body of [building, live])
+      expect(body?.split('\n')[0]).toBe(`<!-- mintlify-admin-action:deploy:${PROJECT} -->`)
+    expect(building).toContain('### ⏳ Mintlify deployment building')
+    // The project's deployment branch is built, not the pull request's head: no commit until
+    // the status names one.
+    expect(building).not.toContain('**Commit:**')
+    expect(live).toContain('### ✅ Mintlify deployment ready')
+    const sha = run.outputs['commit-sha'] as string
+    expect(live).toContain(
+      `**Commit:** [${sha.slice(0, 7)}](https://github.com/acme/docs/commit/${sha})`
+    )
+    expect(live).not.toContain('Branch')
+    expect(live).not.toContain('Open the preview')
+  })
+
   it('times out with the status id to wait on', async () => {
     await emulate({ queuedMs: 0, inProgressMs: 60_000 })
     const run = await action('deploy', { timeout: '1s' })
@@ -971,6 +998,19 @@ describe('the CLI', () => {
     expect(run.exitCode, run.stderr).toBe(0)
     expect(run.json).toMatchObject({ 'status-id': statusId, status: 'success', 'preview-url': '' })
     expect(triggers(emu, 'preview')).toHaveLength(0)
+  })
+
+  it('a timeout exits 3 (the work goes on) and names the flag that follows it again', async () => {
+    const emu = await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    const run = await cli(
+      ['preview', '--project-id', PROJECT, '--branch', 'docs/x', '--timeout', '1s'],
+      emu
+    )
+    expect(run.exitCode, run.stderr).toBe(3)
+    const id = run.json['status-id'] as string
+    expect(run.json.error).toBe(
+      `Timed out after 1s waiting for preview ${id} (last status: in_progress). Increase \`--timeout\`; the preview goes on on the server: wait for it again with \`--status-id ${id}\`.`
+    )
   })
 
   it('waits on a given --status-id', async () => {
