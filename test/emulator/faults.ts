@@ -62,6 +62,7 @@ function wrongShape(endpoint: Endpoint, subject: string): unknown {
   if (endpoint === 'status') return { jobId: subject, status: 3, progress: 'half' }
   if (endpoint === 'agent' || endpoint === 'agent-create' || endpoint === 'agent-message')
     return { id: subject, status: 2 }
+  if (endpoint === 'deploy-status') return { _id: subject, status: 4, logs: 'one line' }
   return { unexpected: true }
 }
 

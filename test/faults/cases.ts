@@ -622,6 +622,107 @@ export const SERVICE_FAULTS: FaultCase[] = [
   }
 ]
 
+/** Deployments and previews: a trigger is sent once unless it certainly never arrived. */
+export const DEPLOYMENT_FAULTS: FaultCase[] = [
+  {
+    fault: 'reset, 500, 429 and an HTML 502 on deployment status polls',
+    mode: 'deploy',
+    expected: 'retried and polled through; succeeds, one trigger',
+    setup: emu =>
+      emu.inject(
+        'deploy-status',
+        { kind: 'reset' },
+        { kind: 'http', status: 500 },
+        { kind: 'http', status: 429, headers: { 'retry-after': '1' } },
+        { kind: 'html', status: 502 }
+      ),
+    outcome: { exitCode: 0 },
+    check: ({ emu }) => expect(count(emu, 'deploy')).toBe(1)
+  },
+  {
+    fault: 'reset before headers on the deployment trigger',
+    mode: 'deploy',
+    expected: 'not retried (it may have started); fails saying to look before triggering again',
+    setup: emu => emu.inject('deploy', { kind: 'reset' }),
+    outcome: { exitCode: 1, message: 'so a deployment may have started; it was not sent again' },
+    check: ({ emu }) => expect(count(emu, 'deploy')).toBe(1)
+  },
+  {
+    fault: '503 with Retry-After on the deployment trigger',
+    mode: 'deploy',
+    expected: 'not retried (a 503 may follow work done); fails saying to look first',
+    setup: emu =>
+      emu.inject('deploy', { kind: 'http', status: 503, headers: { 'retry-after': '1' } }),
+    outcome: { exitCode: 1, message: 'so a deployment may have started' },
+    check: ({ emu }) => expect(count(emu, 'deploy')).toBe(1)
+  },
+  {
+    fault: 'deployment status poll stalls longer than request-timeout',
+    mode: 'deploy',
+    expected: 'retried after 1s; succeeds',
+    inputs: { 'request-timeout': '1s' },
+    setup: emu => emu.inject('deploy-status', { kind: 'stall', ms: 4000 }),
+    outcome: { exitCode: 0 }
+  },
+  {
+    fault: 'deployment status answers of the wrong shape',
+    mode: 'deploy',
+    expected: 'fails after max-poll-errors, naming the field',
+    inputs: { 'max-poll-errors': '2' },
+    setup: emu =>
+      emu.inject(
+        'deploy-status',
+        ...Array.from({ length: 10 }, () => ({ kind: 'wrong-shape' as const }))
+      ),
+    outcome: { exitCode: 1, message: 'field `status` is a number (expected string)' }
+  },
+  {
+    fault: '429 with Retry-After on the preview trigger',
+    mode: 'preview',
+    expected: 'retried (refused, never run); succeeds, two triggers',
+    setup: emu =>
+      emu.inject('preview', { kind: 'http', status: 429, headers: { 'retry-after': '1' } }),
+    outcome: { exitCode: 0 },
+    check: ({ emu, outputs }) => {
+      expect(count(emu, 'preview')).toBe(2)
+      expect(outputs['preview-url']).toMatch(/^https:\/\//)
+    }
+  },
+  {
+    fault: 'preview status 404 for a moment after the trigger',
+    mode: 'preview',
+    expected: 'polled again within not-found-grace; succeeds',
+    setup: emu =>
+      emu.inject(
+        'deploy-status',
+        { kind: 'http', status: 404, body: '{"error":"not found"}' },
+        { kind: 'http', status: 404, body: '{"error":"not found"}' }
+      ),
+    outcome: { exitCode: 0 }
+  },
+  {
+    fault: 'preview failed, its summary and log written to steer the runner and the comment',
+    mode: 'preview',
+    expected: 'fails with the summary quoted; no command, mention or image comes of it',
+    emulator: {
+      deployments: {
+        outcome: 'failure',
+        failureSummary:
+          '::error::pwned @acme/admins ![x](https://evil.example/x.png)\n::stop-commands::t'
+      }
+    },
+    setup: async (_emu, side) => side.pullRequest(),
+    outcome: { exitCode: 1, message: /Preview \w+ failed: : :error::pwned / },
+    check: ({ side, summary }) => {
+      const body = side.github?.comments[0]?.body ?? ''
+      expect(body).toContain('Mintlify preview failed')
+      const html = renderGfm(body) + renderGfm(summary)
+      expect(html).not.toContain('<img')
+      expect(html).not.toMatch(/@acme/)
+    }
+  }
+]
+
 /** Where a job id of `../../…` would have led, beside the run's RUNNER_TEMP. */
 const PWNED_FOLDER = `mintlify-pwned-${process.pid}`
 

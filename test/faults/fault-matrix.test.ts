@@ -4,14 +4,28 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startEmulator } from '../emulator/index.ts'
 import { emulatorInputs, ROOT, runAction } from '../support/action-runner.js'
 import { errorsOf, expectNoSecretsShown, expectOnlyOwnCommands } from '../support/assertions.js'
-import { BAD_INPUTS, HOSTILE_ANSWERS, SERVICE_FAULTS, STORE_QUIRKS } from './cases.ts'
+import {
+  BAD_INPUTS,
+  DEPLOYMENT_FAULTS,
+  HOSTILE_ANSWERS,
+  SERVICE_FAULTS,
+  STORE_QUIRKS
+} from './cases.ts'
 import { GITHUB_TOKEN, SideServers, type FaultCase, type SetupResult } from './matrix.ts'
 
 const DOC = join(ROOT, 'docs', 'reliability.md')
 const START = '<!-- fault-matrix:start -->'
 const END = '<!-- fault-matrix:end -->'
 const observed = new Map<FaultCase, { exitCode: number | null; retries: number }>()
-const CASES = [...SERVICE_FAULTS, ...HOSTILE_ANSWERS, ...STORE_QUIRKS]
+const CASES = [...SERVICE_FAULTS, ...DEPLOYMENT_FAULTS, ...HOSTILE_ANSWERS, ...STORE_QUIRKS]
+
+/** What each mode needs besides the fault's own inputs. */
+const MODE_INPUTS: Record<FaultCase['mode'], Record<string, string>> = {
+  export: { domain: 'docs.example.com' },
+  'agent-watch': { 'project-id': 'proj_1', 'job-id': 'job_1' },
+  deploy: { 'project-id': 'proj_1' },
+  preview: { 'project-id': 'proj_1', branch: 'docs/x' }
+}
 
 /** Log lines that mark one more attempt: client retries, tolerated polls, resumes, fresh links. */
 const RETRY_LINE =
@@ -40,9 +54,7 @@ describe('fault matrix: each fault injected over real sockets into the bundled a
           mode: faultCase.mode,
           ...emulatorInputs(emu),
           timeout: '30s',
-          ...(faultCase.mode === 'export'
-            ? { domain: 'docs.example.com' }
-            : { 'project-id': 'proj_1', 'job-id': 'job_1' }),
+          ...MODE_INPUTS[faultCase.mode],
           ...faultCase.inputs,
           ...extra.inputs
         },

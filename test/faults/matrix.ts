@@ -10,7 +10,7 @@ import { startGitHubStub, type GitHubStub } from '../support/github-stub.js'
 export interface FaultCase {
   /** Short name of the fault, as it appears in docs/reliability.md. */
   fault: string
-  mode: 'export' | 'agent-watch'
+  mode: 'export' | 'agent-watch' | 'deploy' | 'preview'
   /** What the action must do about it, in words (the docs' "expected" column). */
   expected: string
   emulator?: EmulatorInput
