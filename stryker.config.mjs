@@ -39,6 +39,9 @@ export default {
     'src/audit/quick-tokenizer.ts',
     // The pull-request comment found by its exact marker.
     'src/action/pr-comment.ts',
+    // Who may steer the agent (the untrusted-trigger gate), and the change's text kept as data.
+    'src/github/event.ts',
+    'src/modes/agent/prompt.ts',
     ...archive
   ],
   coverageAnalysis: 'perTest',

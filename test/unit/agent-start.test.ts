@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminApi, AgentJob } from '../../src/api/client.js'
 import { ApiError, type ApiErrorDetails } from '../../src/api/errors.js'
 import { mayRetry } from '../../src/api/retry-policy.js'
-import { untrustedTrigger } from '../../src/github/event.js'
+import { readEvent, textAt, untrustedTrigger, valueAt } from '../../src/github/event.js'
 import { FOLLOW_UP_SETTLE_MS, watchAgentJob } from '../../src/modes/agent-watch/run.js'
 import {
   buildPrompt,
@@ -56,6 +56,8 @@ describe('buildPrompt', () => {
       )
     const crlf = pr('Line one\r\nLine two\r\n\r\nDone 🎉')
     expect(crlf.lines).toContain('> Done 🎉')
+    // Old Mac line ends, a lone CR: lines too, not a control character dropped.
+    expect(pr('One\rTwo').lines.slice(-2)).toEqual(['> One', '> Two'])
     expect(crlf.notices).toEqual([])
     const long = pr('y'.repeat(4001))
     expect(long.lines.at(-1)).toMatch(/ \[…\]$/)
@@ -169,6 +171,274 @@ describe('untrustedTrigger', () => {
     expect(untrustedTrigger(pr('MEMBER'))).toBeUndefined()
     const run = event('workflow_run', { repository, workflow_run: { head_repository: null } })
     expect(untrustedTrigger(run)).toMatch(/a repository it does not name, another repository/)
+  })
+})
+
+describe('the change’s facts, line by line', () => {
+  it('a pull request: repository, title and link, branches, description, the files listed', () => {
+    const pull = pullRequestContext(
+      {
+        name: 'pull_request',
+        payload: {
+          repository: { full_name: 'acme/app' },
+          pull_request: {
+            number: 12,
+            title: 'Add retries',
+            html_url: 'https://github.com/acme/app/pull/12',
+            base: { ref: 'main' },
+            head: { ref: 'feat/retries' },
+            body: 'Adds `retries`.\r\nSee #3.'
+          }
+        }
+      },
+      { listed: ['src/a.ts', 'docs/b.md'], total: 2 }
+    )
+    expect(pull).toEqual({
+      label: 'pull request #12',
+      lines: [
+        'Repository: acme/app',
+        'Pull request #12: "Add retries" https://github.com/acme/app/pull/12',
+        'Base branch: main; head branch: feat/retries',
+        'Description:',
+        '> Adds `retries`.',
+        '> See #3.',
+        'Changed files: 2',
+        '- src/a.ts',
+        '- docs/b.md'
+      ],
+      notices: []
+    })
+    const more = pullRequestContext(
+      { name: 'pull_request', payload: { pull_request: { number: '12', body: '  \n ' } } },
+      { listed: ['a'], total: 150 }
+    )
+    expect(more).toEqual({
+      label: 'pull request #?',
+      lines: [
+        'Repository: ',
+        'Pull request #?: "" ',
+        'Base branch: ; head branch: ',
+        'Changed files: 150 (first 1 listed)',
+        '- a'
+      ],
+      notices: []
+    })
+    // Files that could not be listed: no line about them.
+    expect(
+      pullRequestContext({ name: 'pull_request', payload: { pull_request: {} } }, undefined).lines
+    ).toHaveLength(3)
+  })
+
+  it('a push: the branch, the compare link, the first 20 commits with their messages', () => {
+    const commits = Array.from({ length: 21 }, (_, i) => ({
+      id: `${String(i).padStart(2, '0')}abcdef0123456789`,
+      message: `Commit ${i}`
+    }))
+    const push = pushContext({
+      name: 'push',
+      payload: {
+        repository: { full_name: 'acme/app' },
+        ref: 'refs/heads/release/refs/heads/x',
+        compare: 'https://github.com/acme/app/compare/a...b',
+        commits
+      }
+    })
+    expect(push.label).toBe('push to release/refs/heads/x')
+    expect(push.lines.slice(0, 5)).toEqual([
+      'Repository: acme/app',
+      'Push to release/refs/heads/x: https://github.com/acme/app/compare/a...b',
+      'Commits: 21 (first 20)',
+      '- 00abcde:',
+      '> Commit 0'
+    ])
+    expect(push.lines).toHaveLength(3 + 2 * 20)
+    expect(push.lines.at(-1)).toBe('> Commit 19')
+    expect(push.notices).toEqual([])
+    expect(pushContext({ name: 'push', payload: { commits: commits.slice(0, 20) } }).lines[2]).toBe(
+      'Commits: 20'
+    )
+    expect(
+      pushContext({
+        name: 'push',
+        payload: { ref: 'refs/tags/refs/heads/x', commits: [{ id: 'abcdef1' }] }
+      }).lines
+    ).toEqual([
+      'Repository: ',
+      'Push to refs/tags/refs/heads/x: ',
+      'Commits: 1',
+      '- abcdef1:',
+      '> '
+    ])
+    const one = pushContext({
+      name: 'push',
+      payload: { ref: 'refs/tags/v1', commits: [commits[0]] }
+    })
+    expect(one.lines).toEqual([
+      'Repository: ',
+      'Push to refs/tags/v1: ',
+      'Commits: 1',
+      '- 00abcde:',
+      '> Commit 0'
+    ])
+    expect(pushContext({ name: 'push', payload: { commits: 'none' } }).lines).toEqual([
+      'Repository: ',
+      'Push to : '
+    ])
+    const long = pushContext({
+      name: 'push',
+      payload: { commits: [{ id: 'abcdef1', message: 'm'.repeat(501) }] }
+    })
+    expect(long.notices).toEqual([
+      'The message of abcdef1 was cut to its first 500 characters in the prompt.'
+    ])
+    const exact = pushContext({
+      name: 'push',
+      payload: { commits: [{ id: 'abcdef1', message: 'm'.repeat(500) }] }
+    })
+    expect(exact.notices).toEqual([])
+    expect(exact.lines.at(-1)).toBe(`> ${'m'.repeat(500)}`)
+  })
+})
+
+describe('the prompt’s cap, to the character', () => {
+  const context = { label: 'push to main', lines: ['Repository: acme/app'], notices: ['kept'] }
+  const overhead = (lines: readonly string[]) => {
+    const block = buildPrompt('', { ...context, lines }).text
+    return block.length
+  }
+
+  it('keeps a prompt of exactly the cap whole, and cuts one a character longer', () => {
+    const whole = buildPrompt('p'.repeat(MAX_PROMPT_CHARS), undefined)
+    expect(whole).toEqual({ text: 'p'.repeat(MAX_PROMPT_CHARS), notices: [] })
+    const cut = buildPrompt('p'.repeat(MAX_PROMPT_CHARS + 1), undefined)
+    expect(cut.notices).toEqual([
+      `The prompt has ${MAX_PROMPT_CHARS + 1} characters; it was cut to the first ${MAX_PROMPT_CHARS}.`
+    ])
+  })
+
+  it('keeps a context that fills the cap exactly, and cuts it line by line past that', () => {
+    const lines = ['Repository: acme/app', 'a'.repeat(100), 'b'.repeat(100)]
+    // The prompt and the whole block, two newlines between them, make exactly the cap.
+    const room = MAX_PROMPT_CHARS - overhead(lines) + 2
+    const exact = buildPrompt('p'.repeat(room - 2), { ...context, lines })
+    expect(exact.text).toHaveLength(MAX_PROMPT_CHARS)
+    expect(exact.notices).toEqual(['kept'])
+    expect(exact.text.endsWith(`${'b'.repeat(100)}\n</github-context>`)).toBe(true)
+    const over = buildPrompt('p'.repeat(room - 1), { ...context, lines })
+    expect(over.text.length).toBeLessThanOrEqual(MAX_PROMPT_CHARS)
+    expect(
+      over.text.endsWith(
+        `${'a'.repeat(100)}\n[context cut to fit the prompt cap]\n</github-context>`
+      )
+    ).toBe(true)
+    expect(over.notices).toEqual([
+      'kept',
+      `The context from the push to main was cut to fit the prompt's cap of ${MAX_PROMPT_CHARS} characters.`
+    ])
+    expect(over.context).toBe('push to main')
+  })
+
+  it('cuts at the last line that fits with the cut’s marker, newlines counted', () => {
+    const marker = '[context cut to fit the prompt cap]'
+    const intro = buildPrompt('', context).text.split('\n')[3] as string
+    const lines = ['a'.repeat(100), 'b'.repeat(100), 'c'.repeat(100)]
+    const all = [intro, ...lines]
+    const withMarker = (kept: number) => [...all.slice(0, kept), marker].join('\n').length
+    // The prompt that leaves `room` characters for the block's body.
+    const promptFor = (room: number) =>
+      'p'.repeat(
+        MAX_PROMPT_CHARS - room - 4 - '<github-context>'.length - '</github-context>'.length
+      )
+    const ends = (room: number) => {
+      const built = buildPrompt(promptFor(room), { ...context, lines })
+      expect(built.text.length).toBeLessThanOrEqual(MAX_PROMPT_CHARS)
+      return built.text.slice(-(100 + marker.length + '</github-context>'.length + 2))
+    }
+    expect(ends(withMarker(3))).toBe(`${'b'.repeat(100)}\n${marker}\n</github-context>`)
+    expect(ends(withMarker(3) - 1)).toBe(`${'a'.repeat(100)}\n${marker}\n</github-context>`)
+  })
+
+  it('leaves the context out when not one of its lines would fit beside the introduction', () => {
+    const lines = ['x'.repeat(300)]
+    const room = MAX_PROMPT_CHARS - overhead(lines) + 2
+    const left = buildPrompt('p'.repeat(room + 250), { ...context, lines })
+    expect(left).toEqual({
+      text: 'p'.repeat(room + 250),
+      notices: [
+        'kept',
+        `The context from the push to main was left out: the prompt leaves no room for it within ${MAX_PROMPT_CHARS} characters.`
+      ]
+    })
+  })
+})
+
+describe('untrustedTrigger on payloads that leave things out', () => {
+  const event = (name: string, payload: object) => ({
+    name,
+    payload: payload as Record<string, unknown>
+  })
+
+  it('a payload naming no repository at all is no proof the change is this one’s', () => {
+    expect(untrustedTrigger(event('workflow_run', { workflow_run: {} }))).toMatch(
+      /after a run on a change from a repository it does not name/
+    )
+    expect(
+      untrustedTrigger(event('pull_request', { pull_request: { author_association: 'NONE' } }))
+    ).toMatch(/`pull_request` event/)
+  })
+
+  it('names who wrote the text and their association, or says they are not given', () => {
+    const comment = (more: object) => untrustedTrigger(event('issue_comment', { comment: more }))
+    expect(comment({ author_association: 'NONE', user: { login: 'eve' } })).toBe(
+      "This run was started by a `issue_comment` event from `eve` whose association with the repository is `NONE`, not OWNER, MEMBER or COLLABORATOR: anyone can write such text, and the agent would act on it with the admin key. Gate the workflow on `github.event.comment.author_association` (or the event's own), or set `allow-untrusted-trigger: true` if that is intended."
+    )
+    expect(comment({})).toMatch(
+      /^This run was started by a `issue_comment` event from someone whose association with the repository is not given, not OWNER/
+    )
+    expect(
+      untrustedTrigger(
+        event('workflow_run', {
+          repository: { full_name: 'acme/app' },
+          workflow_run: { head_repository: { full_name: 'eve/app' } }
+        })
+      )
+    ).toBe(
+      "This run was started by a `workflow_run` event after a run on a change from `eve/app`, another repository: its text is anyone's, and the agent would act on it with the admin key. Set `allow-untrusted-trigger: true` if that is intended."
+    )
+  })
+})
+
+describe('reading the event', () => {
+  it('is no event without both the name and the payload file', () => {
+    expect(readEvent({ GITHUB_EVENT_NAME: 'push' })).toBeUndefined()
+    expect(readEvent({ GITHUB_EVENT_PATH: '/nonexistent/event.json' })).toBeUndefined()
+  })
+
+  it('names the file it cannot read, and takes a payload that is no object for an empty one', () => {
+    const missing = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: '/nonexistent/event.json' }
+    expect(() => readEvent(missing)).toThrow(
+      expect.objectContaining({ cause: expect.objectContaining({ code: 'ENOENT' }) })
+    )
+    expect(() => readEvent(missing)).toThrow(
+      /^The event payload GITHUB_EVENT_PATH \(\/nonexistent\/event\.json\) cannot be read: ENOENT/
+    )
+    const folder = mkdtempSync(join(tmpdir(), 'event-'))
+    try {
+      writeFileSync(join(folder, 'event.json'), '[1, 2]')
+      expect(
+        readEvent({ GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(folder, 'event.json') })
+      ).toEqual({ name: 'push', payload: {} })
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('reads text only where the payload holds text', () => {
+    const payload = { a: { b: 7, c: 'seven', d: ['x'] } }
+    expect(textAt(payload, 'a', 'b')).toBeUndefined()
+    expect(textAt(payload, 'a', 'c')).toBe('seven')
+    expect(textAt(payload, 'a', 'd', '0')).toBeUndefined()
+    expect(valueAt(payload, 'a', 'c', 'length')).toBeUndefined()
   })
 })
 

@@ -47,12 +47,13 @@ const STUB_OPTIONS: GitHubStubOptions = { token: TOKEN, repo: REPO, pullNumber: 
 let upsertPullRequestComment: typeof import('../../src/action/pr-comment.js').upsertPullRequestComment
 let runFooter: typeof import('../../src/action/pr-comment.js').runFooter
 let isOwnComment: typeof import('../../src/action/pr-comment.js').isOwnComment
+let ownCommentBody: typeof import('../../src/action/pr-comment.js').ownCommentBody
 const apiUrl = process.env.GITHUB_API_URL
 beforeAll(async () => {
   stub = await startGitHubStub({ ...STUB_OPTIONS })
   // @actions/github reads GITHUB_API_URL when it loads, as on a runner.
   process.env.GITHUB_API_URL = stub.url
-  ;({ upsertPullRequestComment, runFooter, isOwnComment } =
+  ;({ upsertPullRequestComment, runFooter, isOwnComment, ownCommentBody } =
     await import('../../src/action/pr-comment.js'))
 })
 afterAll(async () => {
@@ -394,3 +395,54 @@ describe('whose comment it is', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+describe('reading back the comment an earlier run wrote', () => {
+  const marker = previewCommentMarker('proj_1', 'docs/x')
+  const read = async (context: typeof github.context) => {
+    const recorded = recordLog()
+    onTestFinished(recorded.restore)
+    const body = await ownCommentBody(TOKEN, marker, context)
+    return { body, info: recorded.of('info'), warnings: recorded.of('warning') }
+  }
+
+  it('gives the body of its own comment with the exact marker, never another one’s', async () => {
+    stub.addComment(`${marker}\nmallory's`, 'mallory')
+    stub.addComment(
+      `${previewCommentMarker('proj_1', 'docs/y')}\nother branch`,
+      WORKFLOW_TOKEN_LOGIN
+    )
+    stub.addComment(`${marker}\nours`, WORKFLOW_TOKEN_LOGIN)
+    expect(await read(pullRequestContext())).toEqual({
+      body: `${marker}\nours`,
+      info: [],
+      warnings: []
+    })
+  })
+
+  it('gives nothing when there is none, or no pull request to look on', async () => {
+    stub.addComment(`${marker}\nmallory's`, 'mallory')
+    expect(await read(pullRequestContext())).toEqual({ body: undefined, info: [], warnings: [] })
+    stub.addComment(`${marker}\nours`, WORKFLOW_TOKEN_LOGIN)
+    // A push whose commit no pull request brought in: nothing is asked of the comments.
+    stub.requests.length = 0
+    const push = await read(eventContext('push', 'e'.repeat(40)))
+    expect(push.body).toBeUndefined()
+    expect(stub.requests.some(r => r.path.endsWith('/comments'))).toBe(false)
+    // A push that merged the pull request: its comments are read.
+    stub.options.commitPulls = {
+      ['f'.repeat(40)]: [{ number: PULL, merge_commit_sha: 'f'.repeat(40) }]
+    }
+    expect((await read(eventContext('push', 'f'.repeat(40)))).body).toBe(`${marker}\nours`)
+  })
+
+  it('says why, and gives nothing, when the comments cannot be read (never fails)', async () => {
+    stub.addComment(`${marker}\nours`, WORKFLOW_TOKEN_LOGIN)
+    stub.options.noReads = true
+    const { body, info, warnings } = await read(pullRequestContext())
+    expect(body).toBeUndefined()
+    expect(warnings).toEqual([])
+    expect(info).toEqual([
+      expect.stringMatching(/^Could not read the earlier comment on pull request #7: .*\.$/)
+    ])
+  })
+})
