@@ -5687,9 +5687,12 @@ function previewSnippet(report) {
         return undefined;
     return `mode: preview\nproject-id: ${report.projectId ?? ''}\nbranch: ${yamlText(report.branch)}\nstatus-id: ${report.statusId}`;
 }
-/** A branch as YAML reads it back: git allows `#`, `*`, `'` and more that YAML would not keep. */
+/**
+ * A branch as YAML reads it back: quoted always, as git allows what YAML would take for
+ * something else (`1.10` a number, `true`, `null`, `#…` a comment, `*…` an alias).
+ */
 function yamlText(text) {
-    return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, "''")}'`;
+    return `'${text.replace(/'/g, "''")}'`;
 }
 /**
  * The preview's address, kept out of sight in the comment (an HTML comment GitHub does not
@@ -5716,6 +5719,7 @@ function recordedPreviewAddress(body) {
 ;// CONCATENATED MODULE: ./src/modes/preview/run.ts
 
 
+
 /**
  * Triggers (or redeploys) the branch's preview, or follows the one `status-id` names, and
  * waits until it succeeds or fails. Returns the error beside the report, so that outputs, the
@@ -5732,8 +5736,12 @@ async function runPreview(settings, deps) {
         if (settings.statusId) {
             report.statusId = settings.statusId;
             report.resumed = true;
+            log/* log */.Rm.info(`Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set).`);
+            // The front door may find the address in what the run that triggered it recorded.
             await deps.onStarted?.(report);
-            log/* log */.Rm.info(`Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set)${report.previewUrl ? `: ${report.previewUrl}` : '; its address is in the log of the run that triggered it'}.`);
+            log/* log */.Rm.info(report.previewUrl
+                ? `Its address, as recorded when it was triggered: ${report.previewUrl}.`
+                : 'Its address is in the log of the run that triggered it: only the trigger gives it.');
         }
         else {
             const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal));
@@ -5745,7 +5753,7 @@ async function runPreview(settings, deps) {
         }
         await followDeployment('preview', report.statusId, report, settings, deps, {
             triggeredHere: !report.resumed
-        });
+        }).finally(() => warnOtherBranch(settings, report));
         report.waitedMs = Date.now() - started;
         log/* log */.Rm.info(`Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`);
         return { report };
@@ -5754,6 +5762,16 @@ async function runPreview(settings, deps) {
         report.waitedMs = Date.now() - started;
         return { report, error: explainWait('preview', error, report, settings) };
     }
+}
+/**
+ * A status followed by id that builds another branch than `branch` (given, or the run's): the
+ * comment and the GitHub deployment are `branch`'s, so the reader is told.
+ */
+function warnOtherBranch(settings, report) {
+    const ref = report.deployment?.commit?.ref?.replace(/^refs\/heads\//, '');
+    if (!report.resumed || !ref || ref === settings.branch)
+        return;
+    log/* log */.Rm.warning(`Preview ${report.statusId} builds ${(0,untrusted/* untrusted */.bp)(ref, 100)}, not branch ${settings.branch}: this run's comment and GitHub deployment are those of ${settings.branch}. Give the branch it builds as \`branch\`.`);
 }
 
 ;// CONCATENATED MODULE: ./src/modes/preview/settings.ts
@@ -5815,6 +5833,8 @@ const previewMode = {
         ? undefined
         : {
             marker: previewCommentMarker(settings.projectId, settings.branch),
+            // A preview followed again from a dispatch still belongs on its branch's pull request.
+            branch: settings.branch,
             body: deploymentCommentBody('preview', report, error, {
                 run: settings.github,
                 branch: report.branch,

@@ -5585,9 +5585,12 @@ function previewSnippet(report) {
         return undefined;
     return `mode: preview\nproject-id: ${report.projectId ?? ''}\nbranch: ${yamlText(report.branch)}\nstatus-id: ${report.statusId}`;
 }
-/** A branch as YAML reads it back: git allows `#`, `*`, `'` and more that YAML would not keep. */
+/**
+ * A branch as YAML reads it back: quoted always, as git allows what YAML would take for
+ * something else (`1.10` a number, `true`, `null`, `#…` a comment, `*…` an alias).
+ */
 function yamlText(text) {
-    return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, "''")}'`;
+    return `'${text.replace(/'/g, "''")}'`;
 }
 /**
  * The preview's address, kept out of sight in the comment (an HTML comment GitHub does not
@@ -5614,6 +5617,7 @@ function recordedPreviewAddress(body) {
 ;// CONCATENATED MODULE: ./src/modes/preview/run.ts
 
 
+
 /**
  * Triggers (or redeploys) the branch's preview, or follows the one `status-id` names, and
  * waits until it succeeds or fails. Returns the error beside the report, so that outputs, the
@@ -5630,8 +5634,12 @@ async function runPreview(settings, deps) {
         if (settings.statusId) {
             report.statusId = settings.statusId;
             report.resumed = true;
+            log/* log */.Rm.info(`Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set).`);
+            // The front door may find the address in what the run that triggered it recorded.
             await deps.onStarted?.(report);
-            log/* log */.Rm.info(`Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set)${report.previewUrl ? `: ${report.previewUrl}` : '; its address is in the log of the run that triggered it'}.`);
+            log/* log */.Rm.info(report.previewUrl
+                ? `Its address, as recorded when it was triggered: ${report.previewUrl}.`
+                : 'Its address is in the log of the run that triggered it: only the trigger gives it.');
         }
         else {
             const triggered = await trigger('preview', () => deps.api.triggerPreview(settings.projectId, settings.branch, deps.signal));
@@ -5643,7 +5651,7 @@ async function runPreview(settings, deps) {
         }
         await followDeployment('preview', report.statusId, report, settings, deps, {
             triggeredHere: !report.resumed
-        });
+        }).finally(() => warnOtherBranch(settings, report));
         report.waitedMs = Date.now() - started;
         log/* log */.Rm.info(`Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`);
         return { report };
@@ -5652,6 +5660,16 @@ async function runPreview(settings, deps) {
         report.waitedMs = Date.now() - started;
         return { report, error: explainWait('preview', error, report, settings) };
     }
+}
+/**
+ * A status followed by id that builds another branch than `branch` (given, or the run's): the
+ * comment and the GitHub deployment are `branch`'s, so the reader is told.
+ */
+function warnOtherBranch(settings, report) {
+    const ref = report.deployment?.commit?.ref?.replace(/^refs\/heads\//, '');
+    if (!report.resumed || !ref || ref === settings.branch)
+        return;
+    log/* log */.Rm.warning(`Preview ${report.statusId} builds ${(0,untrusted/* untrusted */.bp)(ref, 100)}, not branch ${settings.branch}: this run's comment and GitHub deployment are those of ${settings.branch}. Give the branch it builds as \`branch\`.`);
 }
 
 ;// CONCATENATED MODULE: ./src/modes/preview/settings.ts
@@ -5713,6 +5731,8 @@ const previewMode = {
         ? undefined
         : {
             marker: previewCommentMarker(settings.projectId, settings.branch),
+            // A preview followed again from a dispatch still belongs on its branch's pull request.
+            branch: settings.branch,
             body: deploymentCommentBody('preview', report, error, {
                 run: settings.github,
                 branch: report.branch,
@@ -5936,18 +5956,21 @@ async function runMode(settings, deps, leftRunning) {
         if (!content)
             return;
         const { upsertPullRequestComment } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(794)]).then(__webpack_require__.bind(__webpack_require__, 21794));
-        await upsertPullRequestComment(settings.commentToken, content.marker, content.body);
+        await upsertPullRequestComment(settings.commentToken, content.marker, content.body, undefined, content.branch);
     };
     const deployment = settings.mode === 'preview'
         ? (await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(959)]).then(__webpack_require__.bind(__webpack_require__, 87959))).previewDeployment(settings)
         : undefined;
     // Once the work started on the server (an agent job, a deployment, a preview), the pull
     // request hears of it while it is followed, not only once it ends; a preview's deployment
-    // too. A followed preview's address comes first, from what the run that triggered it recorded.
+    // too. A followed preview's records come first: its address, from the GitHub deployment or
+    // the comment of the run that triggered it, goes into both.
     const onStarted = async (report) => besideOutcome('the in-progress comment and deployment', async () => {
-        await deployment?.started(report);
-        if (settings.mode === 'preview')
+        if (settings.mode === 'preview') {
+            await deployment?.carryOn(report);
             await recallPreviewAddress(settings, report);
+        }
+        await deployment?.started(report);
         await comment(report, undefined);
     });
     const outcome = await mode.run(settings, { ...deps, onStarted });
@@ -6037,7 +6060,7 @@ async function recallPreviewAddress(settings, report) {
         return;
     const { ownCommentBody } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(794)]).then(__webpack_require__.bind(__webpack_require__, 21794));
     const marker = previewCommentMarker(settings.projectId, settings.branch);
-    const body = await ownCommentBody(settings.commentToken, marker);
+    const body = await ownCommentBody(settings.commentToken, marker, settings.branch);
     const address = body === undefined ? undefined : recordedPreviewAddress(body);
     if (address)
         report.previewUrl = address;

@@ -7,6 +7,7 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ownCommentBody: () => (/* binding */ ownCommentBody),
+/* harmony export */   sX: () => (/* binding */ tokenIdentity),
 /* harmony export */   upsertPullRequestComment: () => (/* binding */ upsertPullRequestComment)
 /* harmony export */ });
 /* unused harmony exports pullRequestOf, runFooter, isOwnComment */
@@ -46,6 +47,33 @@ async function mergedPullRequestOf(octokit, context) {
         _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not find the pull request of commit ${context.sha.slice(0, 7)} (${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}), so no comment was posted.`);
         return undefined;
     }
+}
+/**
+ * The open pull request whose head is `branch` of this repository, for a run that is for none
+ * (a dispatch that follows a preview again); undefined when there is none or it cannot be told.
+ */
+async function openPullRequestOf(octokit, context, branch) {
+    try {
+        const { data } = await octokit.rest.pulls.list({
+            ...context.repo,
+            state: 'open',
+            head: `${context.repo.owner}:${branch}`,
+            per_page: 1
+        });
+        const number = data[0]?.number;
+        return typeof number === 'number' ? { ...context.repo, issueNumber: number } : undefined;
+    }
+    catch (error) {
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not find the open pull request of branch ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(branch)} (${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}), so no comment was posted.`);
+        return undefined;
+    }
+}
+/** The pull request a run's comment goes on: the run's own, a push's merged one, or `branch`'s. */
+async function commentTarget(octokit, context, branch) {
+    const own = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context));
+    if (own || !branch || context.eventName === 'push')
+        return own;
+    return openPullRequestOf(octokit, context, branch);
 }
 /**
  * The comment's last line: the workflow run that wrote it, the commit it was for, and when, so
@@ -88,14 +116,14 @@ function isOwnComment(comment, marker, author) {
  * (the workflow token is `github-actions[bot]`, an app's token `<app>[bot]`, a user's token that
  * user), where REST `GET /user` refuses installation tokens.
  */
-async function tokenIdentity(octokit) {
+async function tokenIdentity(octokit, withoutIt) {
     try {
         // Both are non-null in GitHub's schema (`viewer: User!`, `login: String!`).
         const answer = await octokit.graphql('query { viewer { login } }');
         return answer.viewer.login || undefined;
     }
     catch (error) {
-        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not tell whose comments are this token's (${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}), so a new comment is posted instead of updating one.`);
+        _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not tell who this token is (${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}), so ${withoutIt}.`);
         return undefined;
     }
 }
@@ -103,8 +131,8 @@ async function tokenIdentity(octokit) {
 const COMMENT_REQUEST_TIMEOUT_MS = 30_000;
 const commentClient = (token) => _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(token, { request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) } });
 /** The comment this token wrote with `marker` on the pull request, if any. */
-async function findOwnComment(octokit, target, marker) {
-    const author = await tokenIdentity(octokit);
+async function findOwnComment(octokit, target, marker, withoutIt) {
+    const author = await tokenIdentity(octokit, withoutIt);
     if (!author)
         return undefined;
     const comments = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -119,13 +147,14 @@ async function findOwnComment(octokit, target, marker) {
  * The body of the comment an earlier run wrote with `marker` on this run's pull request, for
  * what it recorded; undefined when there is none or it cannot be read (a courtesy: never fails).
  */
-async function ownCommentBody(token, marker, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
+async function ownCommentBody(token, marker, branch, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
     const octokit = commentClient(token);
-    const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context));
+    const target = await commentTarget(octokit, context, branch);
     if (!target)
         return undefined;
     try {
-        return (await findOwnComment(octokit, target, marker))?.body ?? undefined;
+        const own = await findOwnComment(octokit, target, marker, 'no earlier comment is read');
+        return own?.body ?? undefined;
     }
     catch (error) {
         _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info(`Could not read the earlier comment on pull request #${target.issueNumber}: ${(0,_util_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.message)}.`);
@@ -138,9 +167,9 @@ async function ownCommentBody(token, marker, context = _actions_github__WEBPACK_
  * missing permission is a warning, never a failed step. The body is scrubbed of every secret
  * the run knows: no runner mask covers a comment.
  */
-async function upsertPullRequestComment(token, marker, body, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._) {
+async function upsertPullRequestComment(token, marker, body, context = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._, branch) {
     const octokit = commentClient(token);
-    const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context));
+    const target = await commentTarget(octokit, context, branch);
     if (!target) {
         _log_js__WEBPACK_IMPORTED_MODULE_1__/* .log */ .Rm.info('This run is not for a pull request, so no comment was posted.');
         return 'skipped';
@@ -148,7 +177,7 @@ async function upsertPullRequestComment(token, marker, body, context = _actions_
     const fullBody = `${marker}\n${_log_js__WEBPACK_IMPORTED_MODULE_1__/* .secrets */ .O3.scrub(body)}\n\n${runFooter(context)}`;
     const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
     try {
-        const existing = await findOwnComment(octokit, target, marker);
+        const existing = await findOwnComment(octokit, target, marker, 'a new comment is posted instead of updating one');
         if (existing) {
             await octokit.rest.issues.updateComment({
                 owner: target.owner,

@@ -1,10 +1,11 @@
 import * as github from '@actions/github'
-import { log } from '../log.js'
+import { log, secrets } from '../log.js'
 import { stoppedWaiting } from '../modes/errors.js'
 import type { PreviewReport } from '../modes/preview/run.js'
 import { previewedCommit } from '../modes/preview/branch.js'
 import type { PreviewSettings } from '../modes/preview/settings.js'
 import { httpUrl, untrusted } from '../util/untrusted.js'
+import { tokenIdentity } from './pr-comment.js'
 
 type Octokit = ReturnType<typeof github.getOctokit>
 type State = 'in_progress' | 'success' | 'failure'
@@ -21,6 +22,10 @@ const DESCRIPTION_CUT = 139
 /** What a deployment's payload records of the preview, for a run that follows it later. */
 const STATUS_ID = 'mintlifyStatusId'
 const PREVIEW_URL = 'previewUrl'
+/** The task the previews' deployments are made with, so that a search lists only theirs. */
+const TASK = 'deploy:mintlify-preview'
+/** Pages of 100 searched for a followed preview's deployment (its environment's newest first). */
+const MAX_PAGES = 5
 
 /** A payload as GitHub gives it back: the object sent, or (from other writers) any JSON. */
 function recordOf(payload: unknown): Record<string, unknown> | undefined {
@@ -38,7 +43,12 @@ function recordOf(payload: unknown): Record<string, unknown> | undefined {
 
 /** A GitHub deployment of the preview, as Vercel or Netlify record theirs ("View deployment"). */
 export interface PreviewDeployment {
-  /** Creates the deployment of the head commit, in progress. */
+  /**
+   * For a preview followed by `status-id`: finds the deployment the run that triggered it
+   * recorded, and the address it kept. A failed search records none (no second one beside it).
+   */
+  carryOn(report: PreviewReport): Promise<void>
+  /** Creates the deployment of the head commit (or carries on the one found), in progress. */
   started(report: PreviewReport): Promise<void>
   /** Its final status: success with the preview URL as `environment_url`, or failure. */
   finished(report: PreviewReport, error: Error | undefined): Promise<void>
@@ -55,8 +65,9 @@ export function previewDeployment(
 ): PreviewDeployment | undefined {
   const options = settings.githubDeployment
   if (!options) return undefined
-  // Another branch than the run's own is named by the branch: its commit is not known here.
-  const sha = previewedCommit(settings.branch, settings.github)
+  // Another branch than the run's own is named by the branch: its commit is not known here;
+  // nor is the commit of a preview followed by its status id.
+  const sha = settings.statusId ? undefined : previewedCommit(settings.branch, settings.github)
   const ref = sha ?? settings.branch
   // A client per request: a signal made once would run out during a long build, and the
   // final status (sent minutes later) would fail at once.
@@ -107,40 +118,53 @@ export function previewDeployment(
   }
 
   /**
-   * The deployment the run that triggered a followed preview recorded (its payload names the
-   * status id), so that it is carried on rather than left in progress beside a new one; the
-   * preview's address comes with it. The most recent 100 of the environment are looked at.
+   * The deployment the run that triggered a followed preview recorded: made by this token's
+   * identity (anyone with `deployments: write` could make one naming the status id), with the
+   * status id in its payload. Undefined when none is found; throws when the search fails.
    */
   const recorded = async (statusId: string) => {
-    try {
-      const { data } = await octokit().rest.repos.listDeployments({
-        owner,
-        repo,
-        environment: options.environment,
-        per_page: 100
-      })
+    const client = octokit()
+    const creator = await tokenIdentity(client, 'no earlier GitHub deployment is carried on')
+    if (!creator) return undefined
+    let pages = 0
+    for await (const { data } of client.paginate.iterator(client.rest.repos.listDeployments, {
+      owner,
+      repo,
+      environment: options.environment,
+      task: TASK,
+      per_page: 100
+    })) {
       for (const deployment of data) {
         const payload = recordOf(deployment.payload)
-        if (payload?.[STATUS_ID] === statusId) return { id: deployment.id, payload }
+        if (deployment.creator?.login === creator && payload?.[STATUS_ID] === statusId)
+          return { id: deployment.id, payload }
       }
-    } catch (error) {
-      log.info(
-        `Could not look for the GitHub deployment of preview ${statusId}: ${untrusted((error as Error).message)}.`
-      )
+      if (++pages >= MAX_PAGES) break
     }
     return undefined
   }
 
   return {
+    async carryOn(report) {
+      if (!report.resumed || !report.statusId) return
+      let earlier: Awaited<ReturnType<typeof recorded>>
+      try {
+        earlier = await recorded(report.statusId)
+      } catch (error) {
+        // A new deployment would stand beside the earlier one, left in progress.
+        warn(`look for the GitHub deployment of preview ${report.statusId}`, error)
+        return
+      }
+      if (!earlier) return
+      deploymentId = earlier.id
+      const address = earlier.payload[PREVIEW_URL]
+      if (!report.previewUrl && typeof address === 'string' && httpUrl(address))
+        report.previewUrl = address
+      log.info(`Carrying on GitHub deployment ${deploymentId} of ${options.environment}.`)
+    },
     async started(report) {
-      const earlier =
-        report.resumed && report.statusId ? await recorded(report.statusId) : undefined
-      if (earlier) {
-        deploymentId = earlier.id
-        const address = earlier.payload[PREVIEW_URL]
-        if (!report.previewUrl && typeof address === 'string' && httpUrl(address))
-          report.previewUrl = address
-        log.info(`Carrying on GitHub deployment ${deploymentId} of ${options.environment}.`)
+      if (broken) return
+      if (deploymentId !== undefined) {
         await setStatus('in_progress', report)
         return
       }
@@ -160,9 +184,12 @@ export function previewDeployment(
           required_contexts: [],
           transient_environment: true,
           production_environment: false,
+          task: TASK,
           payload: {
             ...(report.statusId ? { [STATUS_ID]: report.statusId } : {}),
-            ...(report.previewUrl ? { [PREVIEW_URL]: report.previewUrl } : {})
+            ...(report.previewUrl
+              ? { [PREVIEW_URL]: secrets.scrub(report.previewUrl, ['credential']) }
+              : {})
           }
         })
         const id = (created.data as { id?: unknown }).id

@@ -66,7 +66,13 @@ async function runMode(
     const content = mode.comment(settings, report, error)
     if (!content) return
     const { upsertPullRequestComment } = await import('./pr-comment.js')
-    await upsertPullRequestComment(settings.commentToken, content.marker, content.body)
+    await upsertPullRequestComment(
+      settings.commentToken,
+      content.marker,
+      content.body,
+      undefined,
+      content.branch
+    )
   }
   const deployment =
     settings.mode === 'preview'
@@ -74,11 +80,15 @@ async function runMode(
       : undefined
   // Once the work started on the server (an agent job, a deployment, a preview), the pull
   // request hears of it while it is followed, not only once it ends; a preview's deployment
-  // too. A followed preview's address comes first, from what the run that triggered it recorded.
+  // too. A followed preview's records come first: its address, from the GitHub deployment or
+  // the comment of the run that triggered it, goes into both.
   const onStarted = async (report: unknown) =>
     besideOutcome('the in-progress comment and deployment', async () => {
+      if (settings.mode === 'preview') {
+        await deployment?.carryOn(report as PreviewReport)
+        await recallPreviewAddress(settings, report as PreviewReport)
+      }
       await deployment?.started(report as PreviewReport)
-      if (settings.mode === 'preview') await recallPreviewAddress(settings, report as PreviewReport)
       await comment(report, undefined)
     })
   const outcome = await mode.run(settings, { ...deps, onStarted })
@@ -170,7 +180,7 @@ async function recallPreviewAddress(settings: PreviewSettings, report: PreviewRe
   if (!report.resumed || report.previewUrl || !settings.commentToken) return
   const { ownCommentBody } = await import('./pr-comment.js')
   const marker = previewCommentMarker(settings.projectId, settings.branch)
-  const body = await ownCommentBody(settings.commentToken, marker)
+  const body = await ownCommentBody(settings.commentToken, marker, settings.branch)
   const address = body === undefined ? undefined : recordedPreviewAddress(body)
   if (address) report.previewUrl = address
 }

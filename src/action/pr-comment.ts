@@ -49,6 +49,43 @@ async function mergedPullRequestOf(
 }
 
 /**
+ * The open pull request whose head is `branch` of this repository, for a run that is for none
+ * (a dispatch that follows a preview again); undefined when there is none or it cannot be told.
+ */
+async function openPullRequestOf(
+  octokit: Octokit,
+  context: typeof github.context,
+  branch: string
+): Promise<CommentTarget | undefined> {
+  try {
+    const { data } = await octokit.rest.pulls.list({
+      ...context.repo,
+      state: 'open',
+      head: `${context.repo.owner}:${branch}`,
+      per_page: 1
+    })
+    const number = data[0]?.number
+    return typeof number === 'number' ? { ...context.repo, issueNumber: number } : undefined
+  } catch (error) {
+    log.info(
+      `Could not find the open pull request of branch ${untrusted(branch)} (${untrusted((error as Error).message)}), so no comment was posted.`
+    )
+    return undefined
+  }
+}
+
+/** The pull request a run's comment goes on: the run's own, a push's merged one, or `branch`'s. */
+async function commentTarget(
+  octokit: Octokit,
+  context: typeof github.context,
+  branch: string | undefined
+): Promise<CommentTarget | undefined> {
+  const own = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context))
+  if (own || !branch || context.eventName === 'push') return own
+  return openPullRequestOf(octokit, context, branch)
+}
+
+/**
  * The comment's last line: the workflow run that wrote it, the commit it was for, and when, so
  * a reader knows how fresh it is and where the logs are.
  */
@@ -103,7 +140,10 @@ export function isOwnComment(
  * (the workflow token is `github-actions[bot]`, an app's token `<app>[bot]`, a user's token that
  * user), where REST `GET /user` refuses installation tokens.
  */
-async function tokenIdentity(octokit: Octokit): Promise<string | undefined> {
+export async function tokenIdentity(
+  octokit: Octokit,
+  withoutIt: string
+): Promise<string | undefined> {
   try {
     // Both are non-null in GitHub's schema (`viewer: User!`, `login: String!`).
     const answer = await octokit.graphql<{ viewer: { login: string } }>(
@@ -112,7 +152,7 @@ async function tokenIdentity(octokit: Octokit): Promise<string | undefined> {
     return answer.viewer.login || undefined
   } catch (error) {
     log.info(
-      `Could not tell whose comments are this token's (${untrusted((error as Error).message)}), so a new comment is posted instead of updating one.`
+      `Could not tell who this token is (${untrusted((error as Error).message)}), so ${withoutIt}.`
     )
     return undefined
   }
@@ -128,9 +168,10 @@ const commentClient = (token: string): Octokit =>
 async function findOwnComment(
   octokit: Octokit,
   target: CommentTarget,
-  marker: string
+  marker: string,
+  withoutIt: string
 ): Promise<ListedComment | undefined> {
-  const author = await tokenIdentity(octokit)
+  const author = await tokenIdentity(octokit, withoutIt)
   if (!author) return undefined
   const comments: ListedComment[] = await octokit.paginate(octokit.rest.issues.listComments, {
     owner: target.owner,
@@ -148,13 +189,15 @@ async function findOwnComment(
 export async function ownCommentBody(
   token: string,
   marker: string,
+  branch: string | undefined,
   context: typeof github.context = github.context
 ): Promise<string | undefined> {
   const octokit = commentClient(token)
-  const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context))
+  const target = await commentTarget(octokit, context, branch)
   if (!target) return undefined
   try {
-    return (await findOwnComment(octokit, target, marker))?.body ?? undefined
+    const own = await findOwnComment(octokit, target, marker, 'no earlier comment is read')
+    return own?.body ?? undefined
   } catch (error) {
     log.info(
       `Could not read the earlier comment on pull request #${target.issueNumber}: ${untrusted((error as Error).message)}.`
@@ -173,10 +216,11 @@ export async function upsertPullRequestComment(
   token: string,
   marker: string,
   body: string,
-  context: typeof github.context = github.context
+  context: typeof github.context = github.context,
+  branch?: string
 ): Promise<CommentResult> {
   const octokit = commentClient(token)
-  const target = pullRequestOf(context) ?? (await mergedPullRequestOf(octokit, context))
+  const target = await commentTarget(octokit, context, branch)
   if (!target) {
     log.info('This run is not for a pull request, so no comment was posted.')
     return 'skipped'
@@ -184,7 +228,12 @@ export async function upsertPullRequestComment(
   const fullBody = `${marker}\n${secrets.scrub(body)}\n\n${runFooter(context)}`
   const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber }
   try {
-    const existing = await findOwnComment(octokit, target, marker)
+    const existing = await findOwnComment(
+      octokit,
+      target,
+      marker,
+      'a new comment is posted instead of updating one'
+    )
     if (existing) {
       await octokit.rest.issues.updateComment({
         owner: target.owner,

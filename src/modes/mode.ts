@@ -55,10 +55,13 @@ export interface Mode<S extends CommonSettings, R> {
   outputs(report: R): Record<string, string | number>
   /** The job summary as Markdown. */
   summaryMarkdown(report: R, error: Error | undefined): string
-  /** The pull-request comment: the marker that finds it again, and its body; none for none. */
+  /**
+   * The pull-request comment: the marker that finds it again, and its body; none for none. With
+   * `branch`, a run for no pull request comments on the open one of that branch.
+   */
   comment(
     settings: S,
     report: R,
     error: Error | undefined
-  ): { marker: string; body: string } | undefined
+  ): { marker: string; body: string; branch?: string } | undefined
 }

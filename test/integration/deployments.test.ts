@@ -413,7 +413,7 @@ describe('mode: deploy', () => {
       `Timed out after 1s waiting for preview ${id} (last status: in_progress). Increase \`timeout\`; the preview goes on on the server: wait for it again with \`status-id: ${id}\`.`
     )
     expect(run.summary).toContain(
-      `mode: preview\nproject-id: ${PROJECT}\nbranch: feature\nstatus-id: ${id}`
+      `mode: preview\nproject-id: ${PROJECT}\nbranch: 'feature'\nstatus-id: ${id}`
     )
   })
 
@@ -725,17 +725,29 @@ describe('a preview followed again by `status-id`', () => {
       mintlifyStatusId: id,
       previewUrl: PREVIEW_URL
     })
-    // Another deployment of the environment, newer, for another preview: not this one.
-    github.deployments.push({
-      id: 1,
-      ref: 'main',
-      environment: 'docs-preview',
-      payload: {
-        mintlifyStatusId: 'ffffffffffffffffffffffff',
-        previewUrl: 'https://other.example'
+    // Newer deployments of the environment that are not this one: another preview's, one
+    // someone else made naming this status id, one of another task naming it.
+    const evil = { mintlifyStatusId: id, previewUrl: 'https://evil.example' }
+    const other = { ref: 'main', environment: 'docs-preview', statuses: [] }
+    github.deployments.push(
+      {
+        ...other,
+        id: 1,
+        task: 'deploy:mintlify-preview',
+        payload: { ...evil, mintlifyStatusId: 'f'.repeat(24) }
       },
-      statuses: []
-    })
+      {
+        ...other,
+        id: 2,
+        task: 'deploy:mintlify-preview',
+        payload: evil,
+        creator: { login: 'mallory' }
+      },
+      { ...other, id: 3, payload: evil }
+    )
+    // The address can come only from the deployment: the comment's record of it is gone.
+    const comment = github.comments[0] as { body: string }
+    comment.body = comment.body.replace(/<!-- mintlify-admin-action:preview-url:.*-->/, '')
 
     const run = await action('preview', { ...inputs, 'status-id': id }, env)
     expect(run.exitCode, run.log).toBe(0)
@@ -747,14 +759,14 @@ describe('a preview followed again by `status-id`', () => {
     })
     expect(run.log).toContain(`Following preview ${id} of branch docs/new-page`)
     // The same deployment, in progress again (this run's log), then ready: none left behind.
-    expect(github.deployments).toHaveLength(2)
+    expect(github.deployments).toHaveLength(4)
     expect(github.deployments[0]?.statuses.map(s => s.state)).toEqual([
       'in_progress',
       'in_progress',
       'success'
     ])
     expect(github.deployments[0]?.statuses[2]?.environment_url).toBe(PREVIEW_URL)
-    expect(github.deployments[1]?.statuses).toEqual([])
+    for (const newer of github.deployments.slice(1)) expect(newer.statuses).toEqual([])
     // The same comment, now ready with the link. While building, no commit: the preview
     // followed may build another than the one this run is for.
     expect(github.comments).toHaveLength(1)
@@ -813,11 +825,66 @@ describe('a preview followed again by `status-id`', () => {
       status: 'success'
     })
     expect(run.log).toContain(
-      `Following preview ${statusId} of branch docs/x (not triggering one: \`status-id\` is set); its address is in the log of the run that triggered it.`
+      `Following preview ${statusId} of branch docs/x (not triggering one: \`status-id\` is set).`
     )
+    expect(run.log).toContain(
+      'Its address is in the log of the run that triggered it: only the trigger gives it.'
+    )
+    // The status names the branch it builds (the emulator's `preview`): not the one given.
+    expect(warningsOf(run)).toEqual([
+      `Preview ${statusId} builds preview, not branch docs/x: this run's comment and GitHub deployment are those of docs/x. Give the branch it builds as \`branch\`.`
+    ])
     expect(run.summary).toContain(
       'not known to this run, which followed <code>status-id</code>: see the run that triggered it'
     )
+  })
+
+  it('a search for the earlier deployment that fails records no second one beside it', async () => {
+    await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const env = await pullRequestEnv(github)
+    const inputs = { 'github-token': TOKEN, 'github-deployment': 'true' }
+    const id = await timedOut(env, inputs)
+    github.options.noReads = true
+    const run = await action('preview', { ...inputs, 'status-id': id }, env)
+    expect(run.exitCode, run.log).toBe(0)
+    expect(warningsOf(run)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Could not look for the GitHub deployment of preview ${id} \\(HTTP 403\\)`)
+      )
+    ])
+    expect(github.deployments).toHaveLength(1)
+    expect(github.deployments[0]?.statuses.map(s => s.state)).toEqual(['in_progress'])
+  })
+
+  it('a dispatch that follows it carries on the comment of its branch’s open pull request', async () => {
+    await emulate({ queuedMs: 0, inProgressMs: 60_000 })
+    github = await startGitHubStub({ token: TOKEN, repo: 'acme/docs', pullNumber: 7 })
+    const id = await timedOut(await pullRequestEnv(github), recorded)
+    const folder = await mkdtemp(join(tmpdir(), 'event-'))
+    folders.push(folder)
+    await writeFile(join(folder, 'event.json'), JSON.stringify({ inputs: { 'status-id': id } }))
+    const dispatch = {
+      GITHUB_EVENT_PATH: join(folder, 'event.json'),
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      GITHUB_REPOSITORY: 'acme/docs',
+      GITHUB_REF_NAME: 'main',
+      GITHUB_SHA: 'e'.repeat(40),
+      GITHUB_API_URL: github.url
+    }
+    github.options.branchPulls = { 'docs/new-page': 7 }
+    const inputs = { ...recorded, branch: 'docs/new-page', 'status-id': id }
+    const run = await action('preview', inputs, dispatch)
+    expect(run.exitCode, run.log).toBe(0)
+    expect(run.outputs['preview-url']).toBe(PREVIEW_URL)
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body).toContain('Mintlify preview ready')
+    // Without an open pull request for the branch, nothing to comment on.
+    github.options.branchPulls = {}
+    const none = await action('preview', inputs, dispatch)
+    expect(none.exitCode, none.log).toBe(0)
+    expect(none.outputs['preview-url']).toBe('')
+    expect(none.log).toContain('This run is not for a pull request, so no comment was posted.')
   })
 
   it('a status id not found says to check it, not to look before triggering again', async () => {

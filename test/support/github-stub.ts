@@ -16,6 +16,10 @@ export interface StubDeployment {
   transient_environment?: boolean
   /** As created: GitHub gives it back as sent (an object, or a string). */
   payload?: unknown
+  /** `deploy` unless given. */
+  task?: string
+  /** Who made it; the token's own login unless given. */
+  creator?: { login: string }
   statuses: Array<{
     state: string
     environment_url?: string
@@ -40,6 +44,8 @@ export interface GitHubStub {
   requests: Array<{
     method: string
     path: string
+    /** The query string, `?` included; empty when there is none. */
+    query: string
     authorization?: string
     body?: Record<string, unknown>
   }>
@@ -96,6 +102,8 @@ export interface GitHubStubOptions {
    * `/api/graphql`); default the root, as api.github.com. Requests elsewhere answer 404.
    */
   apiPath?: string
+  /** Open pull requests by head branch (`GET /repos/{repo}/pulls?head=owner:branch`). */
+  branchPulls?: Record<string, number>
 }
 
 /**
@@ -120,6 +128,7 @@ export async function startGitHubStub(options: GitHubStubOptions): Promise<GitHu
     requests.push({
       method: req.method ?? '',
       path,
+      query: url.search,
       authorization: req.headers.authorization,
       ...(body ? { body: JSON.parse(body) } : {})
     })
@@ -184,6 +193,13 @@ export async function startGitHubStub(options: GitHubStubOptions): Promise<GitHu
       }
       return send(200, comments.slice((page - 1) * perPage, page * perPage))
     }
+    if (path === `${apiPath}/repos/${options.repo}/pulls` && req.method === 'GET') {
+      const owner = options.repo.split('/')[0] as string
+      const head = url.searchParams.get('head') ?? ''
+      const branch = head.startsWith(`${owner}:`) ? head.slice(owner.length + 1) : undefined
+      const number = branch === undefined ? undefined : options.branchPulls?.[branch]
+      return send(200, number === undefined ? [] : [{ number, state: 'open' }])
+    }
     if (
       path === `${apiPath}/repos/${options.repo}/pulls/${options.pullNumber}/files` &&
       req.method === 'GET'
@@ -227,19 +243,26 @@ export async function startGitHubStub(options: GitHubStubOptions): Promise<GitHu
       })
     }
     if (path === repoBase && req.method === 'GET') {
-      // Newest first, as GitHub lists them, filtered by `environment`; one page.
+      // Newest first, as GitHub lists them, filtered by `environment` and `task`; one page.
       const environment = url.searchParams.get('environment')
+      const task = url.searchParams.get('task')
       const perPage = Math.min(
         Number(url.searchParams.get('per_page')) || DEFAULT_PER_PAGE,
         MAX_PER_PAGE
       )
       const listed = deployments
         .filter(d => environment === null || d.environment === environment)
+        .filter(d => task === null || (d.task ?? 'deploy') === task)
         .reverse()
         .slice(0, perPage)
       return send(
         200,
-        listed.map(({ statuses: _statuses, ...d }) => ({ ...d, payload: d.payload ?? {} }))
+        listed.map(({ statuses: _statuses, ...d }) => ({
+          ...d,
+          task: d.task ?? 'deploy',
+          payload: d.payload ?? {},
+          creator: d.creator ?? { login }
+        }))
       )
     }
     if (path === repoBase && req.method === 'POST') {

@@ -433,7 +433,22 @@ describe('the preview comment', () => {
 
 describe('following a preview again', () => {
   it('gives the branch in the step to copy as YAML reads it back, whatever git allowed in it', () => {
-    for (const branch of ['docs/new-page', "#docs/it's", '*alias', 'a: b', '!tag', '@x', '%y']) {
+    for (const branch of [
+      'docs/new-page',
+      "#docs/it's",
+      '*alias',
+      'a: b',
+      '!tag',
+      '@x',
+      '%y',
+      '1.10',
+      '2024',
+      '0x1F',
+      'true',
+      'null',
+      'NULL',
+      '~'
+    ]) {
       const snippet = previewSnippet({ projectId: 'proj_1', branch, statusId: 'st_1', waitedMs: 0 })
       expect(parse(snippet ?? '')).toEqual({
         mode: 'preview',

@@ -241,7 +241,7 @@ describe('what the upsert says it did', () => {
     const { result, info } = await attempt(pullRequestContext(), 'new', marker)
     expect(result).toBe('created')
     expect(info).toEqual([
-      "Could not tell whose comments are this token's (Request failed due to following response errors: - API rate limit already exceeded for user ID 41898282.), so a new comment is posted instead of updating one.",
+      'Could not tell who this token is (Request failed due to following response errors: - API rate limit already exceeded for user ID 41898282.), so a new comment is posted instead of updating one.',
       `Commented on pull request #${PULL}.`
     ])
     // Without an identity, no comment can be told to be ours: the listing is not even read.
@@ -401,7 +401,7 @@ describe('reading back the comment an earlier run wrote', () => {
   const read = async (context: typeof github.context) => {
     const recorded = recordLog()
     onTestFinished(recorded.restore)
-    const body = await ownCommentBody(TOKEN, marker, context)
+    const body = await ownCommentBody(TOKEN, marker, undefined, context)
     return { body, info: recorded.of('info'), warnings: recorded.of('warning') }
   }
 
@@ -444,5 +444,58 @@ describe('reading back the comment an earlier run wrote', () => {
     expect(info).toEqual([
       expect.stringMatching(/^Could not read the earlier comment on pull request #7: .*\.$/)
     ])
+  })
+})
+
+describe('a run for no pull request, given the branch whose pull request it is about', () => {
+  const marker = previewCommentMarker('proj_1', 'docs/x')
+  const upsertFor = async (context: typeof github.context, branch?: string) => {
+    const recorded = recordLog()
+    onTestFinished(recorded.restore)
+    const result = await upsertPullRequestComment(TOKEN, marker, 'ready', context, branch)
+    return { result, info: recorded.of('info'), warnings: recorded.of('warning') }
+  }
+  const dispatch = eventContext('workflow_dispatch', 'e'.repeat(40))
+
+  it('comments on the open pull request of that branch of this repository', async () => {
+    stub.options.branchPulls = { 'docs/x': PULL }
+    expect(await upsertFor(dispatch, 'docs/x')).toEqual({
+      result: 'created',
+      info: [`Commented on pull request #${PULL}.`],
+      warnings: []
+    })
+    const asked = stub.requests.find(r => r.path === `/repos/${REPO}/pulls`)
+    expect(asked).toBeDefined()
+    // Without the branch, or for a branch with no open pull request: no comment.
+    expect((await upsertFor(dispatch)).result).toBe('skipped')
+    expect((await upsertFor(dispatch, 'docs/y')).result).toBe('skipped')
+    expect(stub.comments).toHaveLength(1)
+  })
+
+  it('asks GitHub for the head as owner:branch, open ones only', async () => {
+    stub.options.branchPulls = { 'docs/x': PULL }
+    await upsertFor(dispatch, 'docs/x')
+    const listed = stub.requests.filter(r => r.path === `/repos/${REPO}/pulls`)
+    expect(listed).toHaveLength(1)
+    const query = new URLSearchParams(listed[0]?.query)
+    expect(query.get('head')).toBe('acme:docs/x')
+    expect(query.get('state')).toBe('open')
+  })
+
+  it('on a push, only the pull request that brought the commit in', async () => {
+    stub.options.branchPulls = { 'docs/x': PULL }
+    expect((await upsertFor(eventContext('push', 'e'.repeat(40)), 'docs/x')).result).toBe('skipped')
+    expect(stub.requests.some(r => r.path === `/repos/${REPO}/pulls`)).toBe(false)
+  })
+
+  it('says why it could not look, and posts nothing (never fails)', async () => {
+    stub.options.branchPulls = { 'docs/x': PULL }
+    stub.options.noReads = true
+    const { result, info, warnings } = await upsertFor(dispatch, 'docs/x')
+    expect(result).toBe('skipped')
+    expect(warnings).toEqual([])
+    expect(info[0]).toMatch(
+      /^Could not find the open pull request of branch docs\/x \(.*\), so no comment was posted\.$/
+    )
   })
 })

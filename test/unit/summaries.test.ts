@@ -39,7 +39,7 @@ const cases: Array<{
   {
     name: 'preview',
     render: error => MODES.preview.summaryMarkdown(inProgress.preview, error),
-    snippet: 'mode: preview\nproject-id: proj_1\nbranch: docs/x\nstatus-id: st_2'
+    snippet: "mode: preview\nproject-id: proj_1\nbranch: 'docs/x'\nstatus-id: st_2"
   }
 ]
 

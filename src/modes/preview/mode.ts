@@ -28,6 +28,8 @@ export const previewMode: Mode<PreviewSettings, PreviewReport> = {
       ? undefined
       : {
           marker: previewCommentMarker(settings.projectId, settings.branch),
+          // A preview followed again from a dispatch still belongs on its branch's pull request.
+          branch: settings.branch,
           body:
             deploymentCommentBody('preview', report, error, {
               run: settings.github,

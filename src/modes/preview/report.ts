@@ -28,9 +28,12 @@ export function previewSnippet(report: PreviewReport): string | undefined {
   return `mode: preview\nproject-id: ${report.projectId ?? ''}\nbranch: ${yamlText(report.branch)}\nstatus-id: ${report.statusId}`
 }
 
-/** A branch as YAML reads it back: git allows `#`, `*`, `'` and more that YAML would not keep. */
+/**
+ * A branch as YAML reads it back: quoted always, as git allows what YAML would take for
+ * something else (`1.10` a number, `true`, `null`, `#…` a comment, `*…` an alias).
+ */
 function yamlText(text: string): string {
-  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, "''")}'`
+  return `'${text.replace(/'/g, "''")}'`
 }
 
 /**

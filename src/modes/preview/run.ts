@@ -1,4 +1,5 @@
 import { log } from '../../log.js'
+import { untrusted } from '../../util/untrusted.js'
 import type { RunDeps } from '../mode.js'
 import { explainWait, followDeployment, trigger, type DeploymentReport } from '../deploy/follow.js'
 import type { PreviewSettings } from './settings.js'
@@ -38,9 +39,15 @@ export async function runPreview(
     if (settings.statusId) {
       report.statusId = settings.statusId
       report.resumed = true
+      log.info(
+        `Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set).`
+      )
+      // The front door may find the address in what the run that triggered it recorded.
       await deps.onStarted?.(report)
       log.info(
-        `Following preview ${settings.statusId} of branch ${settings.branch} (not triggering one: \`status-id\` is set)${report.previewUrl ? `: ${report.previewUrl}` : '; its address is in the log of the run that triggered it'}.`
+        report.previewUrl
+          ? `Its address, as recorded when it was triggered: ${report.previewUrl}.`
+          : 'Its address is in the log of the run that triggered it: only the trigger gives it.'
       )
     } else {
       const triggered = await trigger('preview', () =>
@@ -55,7 +62,7 @@ export async function runPreview(
     }
     await followDeployment('preview', report.statusId, report, settings, deps, {
       triggeredHere: !report.resumed
-    })
+    }).finally(() => warnOtherBranch(settings, report))
     report.waitedMs = Date.now() - started
     log.info(
       `Preview of ${settings.branch} is ready${report.previewUrl ? ` at ${report.previewUrl}` : ''}.`
@@ -65,4 +72,16 @@ export async function runPreview(
     report.waitedMs = Date.now() - started
     return { report, error: explainWait('preview', error, report, settings) }
   }
+}
+
+/**
+ * A status followed by id that builds another branch than `branch` (given, or the run's): the
+ * comment and the GitHub deployment are `branch`'s, so the reader is told.
+ */
+function warnOtherBranch(settings: PreviewSettings, report: PreviewReport): void {
+  const ref = report.deployment?.commit?.ref?.replace(/^refs\/heads\//, '')
+  if (!report.resumed || !ref || ref === settings.branch) return
+  log.warning(
+    `Preview ${report.statusId} builds ${untrusted(ref, 100)}, not branch ${settings.branch}: this run's comment and GitHub deployment are those of ${settings.branch}. Give the branch it builds as \`branch\`.`
+  )
 }
