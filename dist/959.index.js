@@ -338,7 +338,11 @@ async function tokenIdentity(octokit, withoutIt) {
 }
 /** Bounds the comment's requests together: a courtesy must not hold the step long. */
 const COMMENT_REQUEST_TIMEOUT_MS = 30_000;
-const commentClient = (token) => _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(token, { request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) } });
+function commentClient(token) {
+    return _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q(token, {
+        request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
+    });
+}
 /** The comment this token wrote with `marker` on the pull request, if any. */
 async function findOwnComment(octokit, target, marker, withoutIt) {
     const author = await tokenIdentity(octokit, withoutIt);

@@ -161,8 +161,11 @@ export async function tokenIdentity(
 /** Bounds the comment's requests together: a courtesy must not hold the step long. */
 const COMMENT_REQUEST_TIMEOUT_MS = 30_000
 
-const commentClient = (token: string): Octokit =>
-  github.getOctokit(token, { request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) } })
+function commentClient(token: string): Octokit {
+  return github.getOctokit(token, {
+    request: { signal: AbortSignal.timeout(COMMENT_REQUEST_TIMEOUT_MS) }
+  })
+}
 
 /** The comment this token wrote with `marker` on the pull request, if any. */
 async function findOwnComment(

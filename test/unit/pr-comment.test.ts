@@ -435,6 +435,14 @@ describe('reading back the comment an earlier run wrote', () => {
     expect((await read(eventContext('push', 'f'.repeat(40)))).body).toBe(`${marker}\nours`)
   })
 
+  it('says what it does without the token’s identity: reads no comment', async () => {
+    stub.addComment(`${marker}\nours`, WORKFLOW_TOKEN_LOGIN)
+    stub.options.graphqlRateLimited = true
+    const { body, info } = await read(pullRequestContext())
+    expect(body).toBeUndefined()
+    expect(info).toEqual([expect.stringMatching(/, so no earlier comment is read\.$/)])
+  })
+
   it('says why, and gives nothing, when the comments cannot be read (never fails)', async () => {
     stub.addComment(`${marker}\nours`, WORKFLOW_TOKEN_LOGIN)
     stub.options.noReads = true
@@ -468,7 +476,11 @@ describe('a run for no pull request, given the branch whose pull request it is a
     expect(asked).toBeDefined()
     // Without the branch, or for a branch with no open pull request: no comment.
     expect((await upsertFor(dispatch)).result).toBe('skipped')
-    expect((await upsertFor(dispatch, 'docs/y')).result).toBe('skipped')
+    expect(await upsertFor(dispatch, 'docs/y')).toEqual({
+      result: 'skipped',
+      info: ['This run is not for a pull request, so no comment was posted.'],
+      warnings: []
+    })
     expect(stub.comments).toHaveLength(1)
   })
 
