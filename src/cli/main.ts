@@ -378,16 +378,15 @@ export function dotenv(outputs: Record<string, string | number>): {
     const line = secrets.scrub(String(value), ['credential']).replace(/[\r\n]+/g, ' ')
     return { key, text: `${key}=${line}\n` }
   })
-  const bytes = (kept: typeof lines) =>
-    kept.reduce((sum, line) => sum + Buffer.byteLength(line.text), 0)
-  const bySize = [...lines].sort((a, b) => Buffer.byteLength(b.text) - Buffer.byteLength(a.text))
+  const size = (line: { text: string }) => Buffer.byteLength(line.text)
+  let total = lines.reduce((sum, line) => sum + size(line), 0)
   const leftOut = new Set<string>()
-  let kept = lines
-  for (const largest of bySize) {
-    if (bytes(kept) <= DOTENV_MAX_BYTES) break
+  for (const largest of [...lines].sort((a, b) => size(b) - size(a))) {
+    if (total <= DOTENV_MAX_BYTES) break
     leftOut.add(largest.key)
-    kept = lines.filter(line => !leftOut.has(line.key))
+    total -= size(largest)
   }
+  const kept = lines.filter(line => !leftOut.has(line.key))
   return { text: kept.map(line => line.text).join(''), leftOut: [...leftOut] }
 }
 

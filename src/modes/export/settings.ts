@@ -1,5 +1,5 @@
-import { setByWorkflow } from '../../inputs.js'
 import { isAbsolute, resolve } from 'node:path'
+import { setByWorkflow } from '../../inputs.js'
 import { log } from '../../log.js'
 import type { CommonSettings } from '../../settings/common.js'
 import { normaliseDomain } from '../../settings/domain.js'
